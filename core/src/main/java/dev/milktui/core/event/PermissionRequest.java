@@ -1,0 +1,112 @@
+package dev.milktui.core.event;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.protocol.ControlRequest;
+import dev.milktui.core.protocol.HostMessages;
+import dev.milktui.core.protocol.PermissionSuggestion;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Claude asks whether a tool may run; this is the reply handle. The first answer wins; answering a
+ * request that was withdrawn, or whose process is gone, does nothing and returns false.
+ */
+public final class PermissionRequest {
+
+  /** Where answers go; returns false when the request can no longer be answered. */
+  public interface Channel {
+    boolean answer(PermissionRequest request, String controlResponseLine);
+  }
+
+  /** How a request ended, for the UI and the log. */
+  public enum State {
+    OPEN,
+    ALLOWED,
+    DENIED,
+    WITHDRAWN,
+    ABANDONED
+  }
+
+  private final String requestId;
+  private final ControlRequest.CanUseTool request;
+  private final Channel channel;
+  private final AtomicReference<State> state = new AtomicReference<>(State.OPEN);
+
+  public PermissionRequest(String requestId, ControlRequest.CanUseTool request, Channel channel) {
+    this.requestId = requestId;
+    this.request = request;
+    this.channel = channel;
+  }
+
+  public String requestId() {
+    return requestId;
+  }
+
+  public ControlRequest.CanUseTool request() {
+    return request;
+  }
+
+  public String toolName() {
+    return request.toolName();
+  }
+
+  public State state() {
+    return state.get();
+  }
+
+  public boolean isOpen() {
+    return state.get() == State.OPEN;
+  }
+
+  /** Runs the call as Claude asked, echoing its input (an empty input would drop the arguments). */
+  public boolean allowOnce() {
+    return allowWithInput(request.input());
+  }
+
+  /** Runs the call with the user's edit of its input. */
+  public boolean allowWithInput(JsonNode editedInput) {
+    return finish(State.ALLOWED, HostMessages.allow(requestId, editedInput, List.of()));
+  }
+
+  /** Allows and hands the chosen suggestions back, so the CLI applies and remembers them. */
+  public boolean allowAlways(List<PermissionSuggestion> chosen) {
+    List<JsonNode> raw = chosen.stream().map(PermissionSuggestion::raw).toList();
+    return finish(State.ALLOWED, HostMessages.allow(requestId, request.input(), raw));
+  }
+
+  /** Denies; Claude reads {@code message} and goes on with the turn. */
+  public boolean deny(String message) {
+    return finish(State.DENIED, HostMessages.deny(requestId, message, false));
+  }
+
+  /** Denies and stops the turn. */
+  public boolean denyAndStop(String message) {
+    return finish(State.DENIED, HostMessages.deny(requestId, message, true));
+  }
+
+  /** The CLI withdrew the request: nothing is sent. Returns false when it was already answered. */
+  public boolean withdraw() {
+    return state.compareAndSet(State.OPEN, State.WITHDRAWN);
+  }
+
+  /** The process went away with the request open: nothing can be sent any more. */
+  public boolean abandon() {
+    return state.compareAndSet(State.OPEN, State.ABANDONED);
+  }
+
+  private boolean finish(State outcome, String line) {
+    if (!state.compareAndSet(State.OPEN, outcome)) {
+      return false;
+    }
+    if (!channel.answer(this, line)) {
+      state.set(State.ABANDONED);
+      return false;
+    }
+    return true;
+  }
+
+  @Override
+  public String toString() {
+    return "PermissionRequest[" + requestId + ", " + request.toolName() + ", " + state.get() + "]";
+  }
+}

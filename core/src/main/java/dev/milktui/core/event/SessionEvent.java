@@ -1,0 +1,83 @@
+package dev.milktui.core.event;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.protocol.MalformedLine;
+import dev.milktui.core.turn.ToolCall;
+import dev.milktui.core.turn.TurnSummary;
+import java.util.List;
+
+/**
+ * What a session tells its one listener, in order, from background threads. Immutable; the listener
+ * must not block (post to the UI thread and return).
+ */
+public sealed interface SessionEvent {
+
+  /** A turn began in the CLI ({@code system/init}, which comes once per turn). */
+  record TurnStarted(
+      String sessionId,
+      String model,
+      String cwd,
+      String permissionMode,
+      String claudeVersion,
+      List<String> additionalDirectories)
+      implements SessionEvent {}
+
+  /** A message the user sent (or a retry message the session sent for them). */
+  record UserPrompt(String text, boolean automatic) implements SessionEvent {}
+
+  /** Assistant text; a new {@code (messageId, blockIndex)} starts a new paragraph. */
+  record TextDelta(String messageId, int blockIndex, String text) implements SessionEvent {}
+
+  record ThinkingDelta(String messageId, int blockIndex, String text) implements SessionEvent {}
+
+  /** Streamed text of this message was abandoned (broken stream); a full retry follows. */
+  record TextAbandoned(String messageId) implements SessionEvent {}
+
+  record ToolStarted(ToolCall call) implements SessionEvent {}
+
+  record ToolInputReady(ToolCall call) implements SessionEvent {}
+
+  record ToolFinished(ToolCall call) implements SessionEvent {}
+
+  /** A long-running tool's heartbeat or background task news. */
+  record ToolProgressed(String toolUseId, double elapsedSeconds, String note)
+      implements SessionEvent {}
+
+  record PermissionRequested(PermissionRequest request) implements SessionEvent {}
+
+  /** The CLI withdrew a pending request (or the process died with it open). */
+  record PermissionWithdrawn(PermissionRequest request, String reason) implements SessionEvent {}
+
+  record ApiRetrying(int attempt, int maxRetries, long delayMs, Integer status, String error)
+      implements SessionEvent {}
+
+  /** {@code status} "requesting" before an API call; a non-null mode on a mode change. */
+  record StatusChanged(String status, String permissionMode) implements SessionEvent {}
+
+  record TurnFinished(TurnSummary summary) implements SessionEvent {}
+
+  /**
+   * The finished turn left stream-closed failures or denials that grants could fix; answer with the
+   * session's resume-with-grants command, or ignore.
+   */
+  record GrantsNeeded(TurnSummary summary) implements SessionEvent {}
+
+  /** The claude process ended. {@code expected} is true when the session asked it to. */
+  record ProcessExited(int exitCode, String stderrTail, boolean expected) implements SessionEvent {}
+
+  /** A line of stdout that could not be read; the session goes on. */
+  record Malformed(MalformedLine line) implements SessionEvent {}
+
+  /** Something the user should know: a warning, a resume, an unknown session, a crash. */
+  record Notice(Level level, String text) implements SessionEvent {}
+
+  /** An answer to a host control request (interrupt, set_permission_mode). */
+  record ControlAnswered(String requestId, boolean success, JsonNode response, String error)
+      implements SessionEvent {}
+
+  enum Level {
+    INFO,
+    WARNING,
+    ERROR
+  }
+}

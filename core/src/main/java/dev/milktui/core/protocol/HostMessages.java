@@ -1,0 +1,86 @@
+package dev.milktui.core.protocol;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Builds every line the host writes to the CLI's stdin (protocol.md §3), one compact JSON object
+ * per line without the trailing newline.
+ */
+public final class HostMessages {
+  private HostMessages() {}
+
+  /** A user turn; {@code role} is mandatory, the CLI exits without it. */
+  public static String userMessage(String text) {
+    ObjectNode message = Json.object().put("role", "user").put("content", text);
+    ObjectNode line = Json.object().put("type", "user");
+    line.set("message", message);
+    return Json.write(line);
+  }
+
+  /**
+   * Allows a tool call. {@code input} is echoed (or the user's edit): an empty object would run the
+   * tool with no arguments. {@code updatedPermissions} may be empty.
+   */
+  public static String allow(String requestId, JsonNode input, List<JsonNode> updatedPermissions) {
+    ObjectNode result = Json.object().put("behavior", "allow");
+    result.set("updatedInput", Objects.requireNonNull(input, "input").deepCopy());
+    if (!updatedPermissions.isEmpty()) {
+      ArrayNode permissions = result.putArray("updatedPermissions");
+      updatedPermissions.forEach(p -> permissions.add(p.deepCopy()));
+    }
+    return success(requestId, result);
+  }
+
+  /** Denies a tool call; the CLI rejects a deny without a message, so one is always sent. */
+  public static String deny(String requestId, String message, boolean interrupt) {
+    String reason =
+        message == null || message.isBlank() ? "The user denied this tool use." : message;
+    ObjectNode result = Json.object().put("behavior", "deny").put("message", reason);
+    if (interrupt) {
+      result.put("interrupt", true);
+    }
+    return success(requestId, result);
+  }
+
+  /** Answers a CLI request with an error (the CLI turns it into a failed permission). */
+  public static String error(String requestId, String error) {
+    ObjectNode response =
+        Json.object().put("subtype", "error").put("request_id", requestId).put("error", error);
+    return controlResponse(response);
+  }
+
+  public static String interrupt(String requestId) {
+    return controlRequest(requestId, Json.object().put("subtype", "interrupt"));
+  }
+
+  public static String setPermissionMode(String requestId, String mode) {
+    return controlRequest(
+        requestId, Json.object().put("subtype", "set_permission_mode").put("mode", mode));
+  }
+
+  public static String initialize(String requestId) {
+    return controlRequest(requestId, Json.object().put("subtype", "initialize"));
+  }
+
+  private static String success(String requestId, ObjectNode result) {
+    ObjectNode response = Json.object().put("subtype", "success").put("request_id", requestId);
+    response.set("response", result);
+    return controlResponse(response);
+  }
+
+  private static String controlResponse(ObjectNode response) {
+    ObjectNode line = Json.object().put("type", "control_response");
+    line.set("response", response);
+    return Json.write(line);
+  }
+
+  private static String controlRequest(String requestId, ObjectNode request) {
+    ObjectNode line = Json.object().put("type", "control_request").put("request_id", requestId);
+    line.set("request", request);
+    return Json.write(line);
+  }
+}

@@ -1,0 +1,348 @@
+package dev.milktui.core.protocol;
+
+import static dev.milktui.core.protocol.Json.bool;
+import static dev.milktui.core.protocol.Json.elements;
+import static dev.milktui.core.protocol.Json.integer;
+import static dev.milktui.core.protocol.Json.isTrue;
+import static dev.milktui.core.protocol.Json.longValue;
+import static dev.milktui.core.protocol.Json.strings;
+import static dev.milktui.core.protocol.Json.text;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Maps one parsed stdout line to its typed message. Total: any JSON object yields a message; a
+ * known type with fields of the wrong JSON type yields that type with those fields absent.
+ */
+public final class MessageParser {
+  private MessageParser() {}
+
+  public static CliMessage parse(JsonNode line) {
+    String type = text(line, "type");
+    if (type == null) {
+      return new UnknownMessage(null, line);
+    }
+    return switch (type) {
+      case "system" -> system(line);
+      case "stream_event" -> streamEvent(line);
+      case "assistant" -> assistant(line);
+      case "user" -> user(line);
+      case "result" -> result(line);
+      case "control_request" -> controlRequest(line);
+      case "control_response" -> controlResponse(line);
+      case "control_cancel_request" -> new ControlCancelRequest(text(line, "request_id"), line);
+      case "tool_progress" -> toolProgress(line);
+      case "command_lifecycle" ->
+          new CommandLifecycle(text(line, "command_uuid"), text(line, "state"), line);
+      case "rate_limit_event" -> new RateLimitEvent(line);
+      default -> new UnknownMessage(type, line);
+    };
+  }
+
+  private static SystemMessage system(JsonNode line) {
+    String subtype = text(line, "subtype");
+    if (subtype == null) {
+      return new SystemMessage.Other(null, line);
+    }
+    return switch (subtype) {
+      case "init" ->
+          new SystemMessage.Init(
+              text(line, "session_id"),
+              text(line, "cwd"),
+              text(line, "model"),
+              text(line, "permissionMode"),
+              text(line, "claude_code_version"),
+              strings(line, "tools"),
+              strings(line, "additional_directories"),
+              line);
+      case "status" ->
+          new SystemMessage.Status(text(line, "status"), text(line, "permissionMode"), line);
+      case "api_retry" ->
+          new SystemMessage.ApiRetry(
+              orZero(integer(line, "attempt")),
+              orZero(integer(line, "max_retries")),
+              longValue(line, "retry_delay_ms", 0),
+              integer(line, "error_status"),
+              text(line, "error"),
+              line);
+      case "permission_denied" ->
+          new SystemMessage.PermissionDenied(
+              text(line, "tool_name"),
+              text(line, "tool_use_id"),
+              text(line, "message"),
+              text(line, "decision_reason_type"),
+              text(line, "decision_reason"),
+              line);
+      case "task_started" ->
+          new SystemMessage.TaskStarted(
+              text(line, "task_id"),
+              text(line, "tool_use_id"),
+              text(line, "description"),
+              text(line, "task_type"),
+              isTrue(line, "is_backgrounded"),
+              line);
+      case "task_notification" ->
+          new SystemMessage.TaskNotification(
+              text(line, "task_id"),
+              text(line, "tool_use_id"),
+              text(line, "status"),
+              text(line, "summary"),
+              line);
+      default -> new SystemMessage.Other(subtype, line);
+    };
+  }
+
+  private static StreamEventMessage streamEvent(JsonNode line) {
+    JsonNode event = line.get("event");
+    return new StreamEventMessage(
+        text(line, "api_message_id"), text(line, "parent_tool_use_id"), event(event), line);
+  }
+
+  static StreamEvent event(JsonNode event) {
+    String type = text(event, "type");
+    if (type == null) {
+      return new StreamEvent.Other(null, event);
+    }
+    return switch (type) {
+      case "message_start" -> {
+        JsonNode message = Json.objectOrNull(event, "message");
+        yield new StreamEvent.MessageStart(
+            text(message, "id"), text(message, "model"), Usage.of(field(message, "usage")));
+      }
+      case "content_block_start" ->
+          new StreamEvent.ContentBlockStart(
+              orZero(integer(event, "index")), block(field(event, "content_block")));
+      case "content_block_delta" ->
+          new StreamEvent.ContentBlockDelta(
+              orZero(integer(event, "index")), delta(field(event, "delta")));
+      case "content_block_stop" ->
+          new StreamEvent.ContentBlockStop(orZero(integer(event, "index")));
+      case "message_delta" ->
+          new StreamEvent.MessageDelta(
+              text(field(event, "delta"), "stop_reason"),
+              integer(field(event, "usage"), "output_tokens"));
+      case "message_stop" -> new StreamEvent.MessageStop(event.hasNonNull("abandoned_blocks"));
+      default -> new StreamEvent.Other(type, event);
+    };
+  }
+
+  private static StreamEvent.Delta delta(JsonNode delta) {
+    String type = text(delta, "type");
+    if (type == null) {
+      return new StreamEvent.Delta.Other(null, delta);
+    }
+    return switch (type) {
+      case "text_delta" -> new StreamEvent.Delta.Text(orEmpty(text(delta, "text")));
+      case "thinking_delta" -> new StreamEvent.Delta.Thinking(orEmpty(text(delta, "thinking")));
+      case "input_json_delta" ->
+          new StreamEvent.Delta.InputJson(orEmpty(text(delta, "partial_json")));
+      default -> new StreamEvent.Delta.Other(type, delta);
+    };
+  }
+
+  static ContentBlock block(JsonNode block) {
+    String type = text(block, "type");
+    if (type == null) {
+      return new ContentBlock.Other(null, block);
+    }
+    return switch (type) {
+      case "text" -> new ContentBlock.Text(orEmpty(text(block, "text")));
+      case "thinking" -> new ContentBlock.Thinking(orEmpty(text(block, "thinking")));
+      case "tool_use", "server_tool_use" ->
+          new ContentBlock.ToolUse(
+              text(block, "id"), orEmpty(text(block, "name")), Json.objectOrEmpty(block, "input"));
+      case "tool_result" ->
+          new ContentBlock.ToolResult(
+              text(block, "tool_use_id"),
+              toolResultText(block.get("content")),
+              bool(block, "is_error"));
+      default -> new ContentBlock.Other(type, block);
+    };
+  }
+
+  /** A tool result's content is a string or an array of blocks; their text is joined. */
+  static String toolResultText(JsonNode content) {
+    if (content == null || content.isNull()) {
+      return "";
+    }
+    if (content.isTextual()) {
+      return content.textValue();
+    }
+    if (content.isArray()) {
+      StringBuilder joined = new StringBuilder();
+      for (JsonNode part : content) {
+        String text = part.isTextual() ? part.textValue() : text(part, "text");
+        if (text != null) {
+          if (joined.length() > 0) {
+            joined.append('\n');
+          }
+          joined.append(text);
+        }
+      }
+      return joined.toString();
+    }
+    return content.toString();
+  }
+
+  private static List<ContentBlock> content(JsonNode message) {
+    JsonNode content = field(message, "content");
+    if (content != null && content.isTextual()) {
+      return List.of(new ContentBlock.Text(content.textValue()));
+    }
+    List<ContentBlock> blocks = new ArrayList<>();
+    for (JsonNode block : elements(message, "content")) {
+      blocks.add(block(block));
+    }
+    return List.copyOf(blocks);
+  }
+
+  private static AssistantMessage assistant(JsonNode line) {
+    JsonNode message = Json.objectOrNull(line, "message");
+    return new AssistantMessage(
+        text(message, "id"),
+        text(message, "model"),
+        content(message),
+        text(line, "parent_tool_use_id"),
+        isTrue(line, "aborted"),
+        isTrue(line, "is_api_error_message"),
+        text(line, "error"),
+        integer(line, "api_error_status"),
+        line);
+  }
+
+  private static UserMessage user(JsonNode line) {
+    JsonNode message = Json.objectOrNull(line, "message");
+    List<ToolResultMeta> meta = new ArrayList<>();
+    for (JsonNode entry : elements(line, "tool_result_meta")) {
+      JsonNode decision = field(entry, "permission_decision");
+      meta.add(
+          new ToolResultMeta(
+              text(entry, "id"),
+              text(entry, "non_execution_kind"),
+              text(decision, "decision"),
+              text(decision, "source"),
+              text(decision, "reason_type")));
+    }
+    return new UserMessage(
+        content(message),
+        text(line, "parent_tool_use_id"),
+        line.get("tool_use_result"),
+        List.copyOf(meta),
+        isTrue(line, "isReplay"),
+        line);
+  }
+
+  private static ResultMessage result(JsonNode line) {
+    List<PermissionDenial> denials = new ArrayList<>();
+    for (JsonNode denial : elements(line, "permission_denials")) {
+      denials.add(
+          new PermissionDenial(
+              orEmpty(text(denial, "tool_name")),
+              text(denial, "tool_use_id"),
+              Json.objectOrEmpty(denial, "tool_input")));
+    }
+    return new ResultMessage(
+        text(line, "subtype"),
+        isTrue(line, "is_error"),
+        orZero(integer(line, "num_turns")),
+        text(line, "result"),
+        text(line, "stop_reason"),
+        text(line, "terminal_reason"),
+        Json.doubleValue(line, "total_cost_usd", 0),
+        Usage.of(field(line, "usage")),
+        Json.objectOrNull(line, "modelUsage"),
+        Json.objectOrNull(line, "model_usage_since_last_result"),
+        List.copyOf(denials),
+        integer(line, "api_error_status"),
+        text(line, "api_error_type"),
+        strings(line, "errors"),
+        longValue(line, "duration_ms", 0),
+        longValue(line, "duration_api_ms", 0),
+        line);
+  }
+
+  private static ControlRequestMessage controlRequest(JsonNode line) {
+    JsonNode request = Json.objectOrNull(line, "request");
+    String subtype = text(request, "subtype");
+    ControlRequest typed =
+        "can_use_tool".equals(subtype)
+            ? new ControlRequest.CanUseTool(
+                orEmpty(text(request, "tool_name")),
+                text(request, "display_name"),
+                Json.objectOrEmpty(request, "input"),
+                text(request, "title"),
+                text(request, "description"),
+                suggestions(request),
+                text(request, "blocked_path"),
+                text(request, "decision_reason"),
+                text(request, "decision_reason_type"),
+                text(request, "tool_use_id"),
+                request)
+            : new ControlRequest.Other(subtype, request);
+    return new ControlRequestMessage(text(line, "request_id"), typed, line);
+  }
+
+  private static List<PermissionSuggestion> suggestions(JsonNode request) {
+    List<PermissionSuggestion> out = new ArrayList<>();
+    for (JsonNode suggestion : elements(request, "permission_suggestions")) {
+      String type = text(suggestion, "type");
+      String destination = text(suggestion, "destination");
+      if ("addRules".equals(type)) {
+        List<PermissionSuggestion.Rule> rules = new ArrayList<>();
+        for (JsonNode rule : elements(suggestion, "rules")) {
+          String tool = text(rule, "toolName");
+          if (tool != null && !tool.isEmpty()) {
+            rules.add(new PermissionSuggestion.Rule(tool, text(rule, "ruleContent")));
+          }
+        }
+        out.add(
+            new PermissionSuggestion.AddRules(
+                List.copyOf(rules), text(suggestion, "behavior"), destination, suggestion));
+      } else if ("addDirectories".equals(type)) {
+        out.add(
+            new PermissionSuggestion.AddDirectories(
+                strings(suggestion, "directories"), destination, suggestion));
+      } else if ("setMode".equals(type)) {
+        out.add(
+            new PermissionSuggestion.SetMode(text(suggestion, "mode"), destination, suggestion));
+      } else {
+        out.add(new PermissionSuggestion.Other(type, destination, suggestion));
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  private static ControlResponseMessage controlResponse(JsonNode line) {
+    JsonNode response = Json.objectOrNull(line, "response");
+    return new ControlResponseMessage(
+        text(response, "request_id"),
+        text(response, "subtype"),
+        field(response, "response"),
+        text(response, "error"),
+        line);
+  }
+
+  private static ToolProgress toolProgress(JsonNode line) {
+    return new ToolProgress(
+        text(line, "tool_use_id"),
+        text(line, "tool_name"),
+        text(line, "parent_tool_use_id"),
+        Json.doubleValue(line, "elapsed_time_seconds", 0),
+        isTrue(line, "heartbeat"),
+        line);
+  }
+
+  private static JsonNode field(JsonNode node, String name) {
+    return node == null ? null : node.get(name);
+  }
+
+  private static int orZero(Integer value) {
+    return value == null ? 0 : value;
+  }
+
+  private static String orEmpty(String value) {
+    return value == null ? "" : value;
+  }
+}

@@ -1,0 +1,12 @@
+package dev.milktui.core.session;
+
+/** A grant could not be saved (unparsable or unwritable settings); the message says why. */
+public class GrantException extends Exception {
+  public GrantException(String message, Throwable cause) {
+    super(message, cause);
+  }
+
+  public GrantException(String message) {
+    super(message);
+  }
+}

@@ -1,0 +1,38 @@
+package dev.milktui.core.session;
+
+import java.util.Optional;
+
+/**
+ * One Claude conversation, whatever runs it (a long-lived stream-json process, a process per turn,
+ * or a recorded transcript). Commands return at once; everything that follows arrives as {@link
+ * dev.milktui.core.event.SessionEvent}s on the listener given at creation.
+ */
+public interface Session extends AutoCloseable {
+
+  /** Sends a user message; while a turn runs it is queued and becomes the next turn. */
+  void send(String text);
+
+  /** Stops the running turn; the session stays usable. */
+  void interrupt();
+
+  /** Switches the permission mode live (e.g. "acceptEdits"); applies to later processes too. */
+  void setPermissionMode(String mode);
+
+  /**
+   * Persists the decision's grants when asked, then resumes the same session in a new process with
+   * them and sends the retry message.
+   *
+   * @throws GrantException when the grants cannot be persisted; nothing was resumed then
+   */
+  void resumeWithGrants(GrantDecision decision) throws GrantException;
+
+  /** The session id once the CLI has reported one. */
+  Optional<String> sessionId();
+
+  /** True while a turn is running (sent and not yet finished). */
+  boolean busy();
+
+  /** Ends the session: closes stdin, waits briefly, then stops the process. Idempotent. */
+  @Override
+  void close();
+}

@@ -1,0 +1,25 @@
+package dev.milktui.core.turn;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * A snapshot of one tool call. {@code name} is empty when the call's id was never announced; {@code
+ * elapsed} is null while it runs. {@code resultText} is capped (see {@link
+ * TurnAccumulator#RESULT_TEXT_CAP}).
+ */
+public record ToolCall(
+    String toolUseId,
+    String name,
+    JsonNode input,
+    String parentToolUseId,
+    ToolOutcome outcome,
+    String resultText,
+    Instant startedAt,
+    Duration elapsed) {
+
+  public boolean finished() {
+    return outcome != ToolOutcome.RUNNING;
+  }
+}

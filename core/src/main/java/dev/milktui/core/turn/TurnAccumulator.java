@@ -1,0 +1,439 @@
+package dev.milktui.core.turn;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.protocol.AssistantMessage;
+import dev.milktui.core.protocol.CliMessage;
+import dev.milktui.core.protocol.ContentBlock;
+import dev.milktui.core.protocol.Json;
+import dev.milktui.core.protocol.PermissionDenial;
+import dev.milktui.core.protocol.ResultMessage;
+import dev.milktui.core.protocol.StreamEvent;
+import dev.milktui.core.protocol.StreamEventMessage;
+import dev.milktui.core.protocol.SystemMessage;
+import dev.milktui.core.protocol.ToolProgress;
+import dev.milktui.core.protocol.ToolResultMeta;
+import dev.milktui.core.protocol.UserMessage;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Builds the per-turn picture from the message stream and turns it into {@link SessionEvent}s: text
+ * shown once, the tool registry (built whether or not anyone listens), each tool's lifecycle,
+ * stream-closed records and the turn's cost. Not thread-safe: feed it from one thread.
+ */
+public final class TurnAccumulator {
+  /** Tool results beyond this many characters are cut in snapshots; the model got them whole. */
+  public static final int RESULT_TEXT_CAP = 64 * 1024;
+
+  /** Text that arrives only whole (no deltas) gets block indexes apart from streamed ones. */
+  private static final int FALLBACK_BLOCK_INDEX = 1000;
+
+  private final Consumer<SessionEvent> events;
+  private final Clock clock;
+
+  private final Map<String, ToolState> tools = new LinkedHashMap<>();
+  private final Map<String, StreamedBlock> streamingBlocks = new HashMap<>();
+  private final Map<String, Integer> streamedTextBlocks = new HashMap<>();
+  private final Map<String, Integer> shownTextBlocks = new HashMap<>();
+  private final Map<String, StreamClosedRecord> streamClosed = new LinkedHashMap<>();
+  private final Set<String> deniedIds = new HashSet<>();
+  private final StringBuilder text = new StringBuilder();
+  private int apiRetries;
+  private int turnNumber;
+  private String sessionId;
+  private double previousTotalCost;
+
+  public TurnAccumulator(Consumer<SessionEvent> events, Clock clock) {
+    this.events = events;
+    this.clock = clock;
+  }
+
+  public TurnAccumulator(Consumer<SessionEvent> events) {
+    this(events, Clock.systemUTC());
+  }
+
+  public String sessionId() {
+    return sessionId;
+  }
+
+  /** Session cost so far (cumulative, as the CLI reports it, also across resumes). */
+  public double totalCostUsd() {
+    return previousTotalCost;
+  }
+
+  /** Tool calls of the turn in progress, in the order they were announced. */
+  public List<ToolCall> currentTools() {
+    return tools.values().stream().map(ToolState::snapshot).toList();
+  }
+
+  public void accept(CliMessage message) {
+    if (message.sessionId() != null && !message.sessionId().isEmpty()) {
+      sessionId = message.sessionId();
+    }
+    // Control lines belong to the session; lifecycle and rate-limit lines change nothing here.
+    if (message instanceof SystemMessage system) {
+      system(system);
+    } else if (message instanceof StreamEventMessage event) {
+      streamEvent(event);
+    } else if (message instanceof AssistantMessage assistant) {
+      assistant(assistant);
+    } else if (message instanceof UserMessage user) {
+      user(user);
+    } else if (message instanceof ResultMessage result) {
+      result(result);
+    } else if (message instanceof ToolProgress progress) {
+      String id =
+          progress.parentToolUseId() != null ? progress.parentToolUseId() : progress.toolUseId();
+      events.accept(
+          new SessionEvent.ToolProgressed(
+              id, progress.elapsedSeconds(), progress.heartbeat() ? "still running" : null));
+    }
+  }
+
+  private void system(SystemMessage message) {
+    // Unknown subtypes are kept in the record of the session, not shown.
+    if (message instanceof SystemMessage.Init init) {
+      events.accept(
+          new SessionEvent.TurnStarted(
+              init.sessionId(),
+              init.model(),
+              init.cwd(),
+              init.permissionMode(),
+              init.claudeVersion(),
+              init.additionalDirectories()));
+    } else if (message instanceof SystemMessage.Status status) {
+      events.accept(new SessionEvent.StatusChanged(status.status(), status.permissionMode()));
+    } else if (message instanceof SystemMessage.ApiRetry retry) {
+      apiRetries++;
+      events.accept(
+          new SessionEvent.ApiRetrying(
+              retry.attempt(),
+              retry.maxRetries(),
+              retry.retryDelayMs(),
+              retry.errorStatus(),
+              retry.error()));
+    } else if (message instanceof SystemMessage.PermissionDenied denied) {
+      if (denied.toolUseId() != null) {
+        deniedIds.add(denied.toolUseId());
+      }
+      events.accept(
+          new SessionEvent.Notice(
+              SessionEvent.Level.WARNING,
+              "Permission denied for " + denied.toolName() + ": " + denied.message()));
+    } else if (message instanceof SystemMessage.TaskStarted task) {
+      events.accept(
+          new SessionEvent.ToolProgressed(task.toolUseId(), 0, "task: " + task.description()));
+    } else if (message instanceof SystemMessage.TaskNotification task) {
+      events.accept(
+          new SessionEvent.ToolProgressed(
+              task.toolUseId(), 0, "task " + task.status() + ": " + task.summary()));
+    }
+  }
+
+  private void streamEvent(StreamEventMessage message) {
+    String messageId = message.apiMessageId();
+    // message_start and message_delta carry usage; the result line has the turn's totals.
+    StreamEvent event = message.event();
+    if (event instanceof StreamEvent.ContentBlockStart start) {
+      blockStart(message, messageId, start);
+    } else if (event instanceof StreamEvent.ContentBlockDelta delta) {
+      blockDelta(messageId, delta);
+    } else if (event instanceof StreamEvent.ContentBlockStop stop) {
+      blockStop(messageId, stop.index());
+    } else if (event instanceof StreamEvent.MessageStop stop && stop.abandoned()) {
+      events.accept(new SessionEvent.TextAbandoned(messageId));
+    }
+  }
+
+  private void blockStart(
+      StreamEventMessage message, String messageId, StreamEvent.ContentBlockStart start) {
+    StreamedBlock block = new StreamedBlock(start.block());
+    streamingBlocks.put(key(messageId, start.index()), block);
+    if (start.block() instanceof ContentBlock.ToolUse use && use.id() != null) {
+      announce(use.id(), use.name(), message.parentToolUseId());
+    } else if (start.block() instanceof ContentBlock.Text) {
+      streamedTextBlocks.merge(messageId, 1, Integer::sum);
+    }
+  }
+
+  private void blockDelta(String messageId, StreamEvent.ContentBlockDelta delta) {
+    StreamedBlock block = streamingBlocks.get(key(messageId, delta.index()));
+    // Signature and citation deltas are not shown.
+    StreamEvent.Delta content = delta.delta();
+    if (content instanceof StreamEvent.Delta.Text t) {
+      emitText(messageId, delta.index(), t.text());
+    } else if (content instanceof StreamEvent.Delta.Thinking t) {
+      events.accept(new SessionEvent.ThinkingDelta(messageId, delta.index(), t.thinking()));
+    } else if (content instanceof StreamEvent.Delta.InputJson json && block != null) {
+      block.json.append(json.partialJson());
+    }
+  }
+
+  private void blockStop(String messageId, int index) {
+    StreamedBlock block = streamingBlocks.remove(key(messageId, index));
+    if (block != null && block.start instanceof ContentBlock.ToolUse use && use.id() != null) {
+      ToolState tool = tools.get(use.id());
+      if (tool != null && !tool.inputReady) {
+        tool.input = parseInput(block.json.toString());
+        inputReady(tool);
+      }
+    }
+  }
+
+  private void assistant(AssistantMessage message) {
+    String messageId = message.messageId();
+    // Thinking arrives as deltas; other block kinds are not shown.
+    for (ContentBlock block : message.content()) {
+      if (block instanceof ContentBlock.Text t) {
+        // With partial messages the text already streamed; show it only when it did not.
+        int streamed = streamedTextBlocks.getOrDefault(messageId, 0);
+        int shown = shownTextBlocks.getOrDefault(messageId, 0);
+        shownTextBlocks.put(messageId, shown + 1);
+        if (shown >= streamed) {
+          emitText(messageId, FALLBACK_BLOCK_INDEX + shown, t.text());
+        }
+      } else if (block instanceof ContentBlock.ToolUse use && use.id() != null) {
+        ToolState tool = announce(use.id(), use.name(), message.parentToolUseId());
+        if (!tool.inputReady) {
+          tool.input = use.input();
+          inputReady(tool);
+        }
+      }
+    }
+    if (message.apiError()) {
+      events.accept(
+          new SessionEvent.Notice(
+              SessionEvent.Level.ERROR,
+              "API error"
+                  + (message.apiErrorStatus() == null ? "" : " " + message.apiErrorStatus())
+                  + ": "
+                  + firstText(message)));
+    }
+  }
+
+  private void user(UserMessage message) {
+    for (ContentBlock block : message.content()) {
+      if (block instanceof ContentBlock.ToolResult result && result.toolUseId() != null) {
+        finishTool(result, message);
+      }
+    }
+  }
+
+  private void finishTool(ContentBlock.ToolResult result, UserMessage message) {
+    ToolState tool = tools.get(result.toolUseId());
+    if (tool == null) {
+      // A result for an id never announced still counts; its name stays empty.
+      tool = announce(result.toolUseId(), "", message.parentToolUseId());
+    }
+    if (tool.outcome != ToolOutcome.RUNNING) {
+      return;
+    }
+    tool.outcome = outcomeOf(result, message);
+    tool.resultText = cap(result.text());
+    tool.elapsed = Duration.between(tool.startedAt, clock.instant());
+    if (tool.outcome == ToolOutcome.STREAM_CLOSED) {
+      streamClosed.putIfAbsent(
+          tool.id, new StreamClosedRecord(tool.id, tool.name, tool.inputOrEmpty()));
+    }
+    events.accept(new SessionEvent.ToolFinished(tool.snapshot()));
+  }
+
+  private ToolOutcome outcomeOf(ContentBlock.ToolResult result, UserMessage message) {
+    if (StreamClosedDetector.isStreamClosed(result)) {
+      return ToolOutcome.STREAM_CLOSED;
+    }
+    if (!result.failed()) {
+      return interruptedResult(message) ? ToolOutcome.INTERRUPTED : ToolOutcome.OK;
+    }
+    for (ToolResultMeta meta : message.toolResultMeta()) {
+      if (result.toolUseId().equals(meta.toolUseId()) && "reject".equals(meta.decision())) {
+        return ToolOutcome.DENIED;
+      }
+    }
+    if (deniedIds.contains(result.toolUseId())) {
+      return ToolOutcome.DENIED;
+    }
+    String lower = result.text().toLowerCase(Locale.ROOT);
+    if (lower.contains("was stopped while running") || interruptedResult(message)) {
+      return ToolOutcome.INTERRUPTED;
+    }
+    return ToolOutcome.ERROR;
+  }
+
+  private static boolean interruptedResult(UserMessage message) {
+    JsonNode structured = message.toolUseResult();
+    return structured != null && Json.isTrue(structured, "interrupted");
+  }
+
+  private void result(ResultMessage result) {
+    turnNumber++;
+    boolean aborted =
+        result.terminalReason() != null && result.terminalReason().startsWith("aborted");
+    for (ToolState tool : tools.values()) {
+      if (tool.outcome == ToolOutcome.RUNNING) {
+        tool.outcome = aborted ? ToolOutcome.INTERRUPTED : ToolOutcome.NO_RESULT;
+        tool.elapsed = Duration.between(tool.startedAt, clock.instant());
+        events.accept(new SessionEvent.ToolFinished(tool.snapshot()));
+      }
+    }
+    List<PermissionDenial> denials = new ArrayList<>();
+    for (PermissionDenial denial : result.permissionDenials()) {
+      ToolState tool = denial.toolUseId() == null ? null : tools.get(denial.toolUseId());
+      if (tool != null && tool.outcome == ToolOutcome.ERROR) {
+        tool.outcome = ToolOutcome.DENIED;
+      }
+      if (denial.toolUseId() == null || !streamClosed.containsKey(denial.toolUseId())) {
+        denials.add(denial);
+      }
+    }
+    double turnCost = Math.max(0, result.totalCostUsd() - previousTotalCost);
+    previousTotalCost = Math.max(previousTotalCost, result.totalCostUsd());
+    TurnSummary summary =
+        new TurnSummary(
+            turnNumber,
+            sessionId,
+            text.toString(),
+            currentTools(),
+            List.copyOf(streamClosed.values()),
+            List.copyOf(denials),
+            apiRetries,
+            result.usage(),
+            turnCost,
+            result.totalCostUsd(),
+            result.isError(),
+            result.subtype(),
+            result.terminalReason(),
+            result.result(),
+            result.errors(),
+            result.apiErrorStatus(),
+            result.durationMs());
+    resetTurn();
+    events.accept(new SessionEvent.TurnFinished(summary));
+    if (summary.needsGrants()) {
+      events.accept(new SessionEvent.GrantsNeeded(summary));
+    }
+  }
+
+  /** Forgets the turn in progress (e.g. its process died before the result). */
+  public void resetTurn() {
+    tools.clear();
+    streamingBlocks.clear();
+    streamedTextBlocks.clear();
+    shownTextBlocks.clear();
+    streamClosed.clear();
+    deniedIds.clear();
+    text.setLength(0);
+    apiRetries = 0;
+  }
+
+  private ToolState announce(String id, String name, String parentToolUseId) {
+    ToolState tool = tools.get(id);
+    if (tool == null) {
+      tool = new ToolState(id, name, parentToolUseId, clock.instant());
+      tools.put(id, tool);
+      events.accept(new SessionEvent.ToolStarted(tool.snapshot()));
+    } else if (tool.name.isEmpty() && !name.isEmpty()) {
+      tool.name = name;
+    }
+    return tool;
+  }
+
+  private void inputReady(ToolState tool) {
+    tool.inputReady = true;
+    events.accept(new SessionEvent.ToolInputReady(tool.snapshot()));
+  }
+
+  private void emitText(String messageId, int blockIndex, String delta) {
+    if (delta.isEmpty()) {
+      return;
+    }
+    text.append(delta);
+    events.accept(new SessionEvent.TextDelta(messageId, blockIndex, delta));
+  }
+
+  private static JsonNode parseInput(String json) {
+    if (json.isBlank()) {
+      return Json.object();
+    }
+    try {
+      JsonNode node = Json.MAPPER.readTree(json);
+      return node != null && node.isObject() ? node : Json.object();
+    } catch (IOException e) {
+      return Json.object();
+    }
+  }
+
+  private static String firstText(AssistantMessage message) {
+    for (ContentBlock block : message.content()) {
+      if (block instanceof ContentBlock.Text t) {
+        return t.text();
+      }
+    }
+    return "";
+  }
+
+  private static String cap(String text) {
+    if (text.length() <= RESULT_TEXT_CAP) {
+      return text;
+    }
+    return text.substring(0, RESULT_TEXT_CAP)
+        + "\n… ("
+        + (text.length() - RESULT_TEXT_CAP)
+        + " more characters)";
+  }
+
+  private static String key(String messageId, int index) {
+    return messageId + "#" + index;
+  }
+
+  /** A content block whose deltas are still arriving. */
+  private static final class StreamedBlock {
+    final ContentBlock start;
+    final StringBuilder json = new StringBuilder();
+
+    StreamedBlock(ContentBlock start) {
+      this.start = start;
+    }
+  }
+
+  /** The mutable state of one tool call; events carry immutable snapshots of it. */
+  private static final class ToolState {
+    final String id;
+    final String parentToolUseId;
+    final Instant startedAt;
+    String name;
+    JsonNode input;
+    boolean inputReady;
+    ToolOutcome outcome = ToolOutcome.RUNNING;
+    String resultText = "";
+    Duration elapsed;
+
+    ToolState(String id, String name, String parentToolUseId, Instant startedAt) {
+      this.id = id;
+      this.name = name;
+      this.parentToolUseId = parentToolUseId;
+      this.startedAt = startedAt;
+    }
+
+    JsonNode inputOrEmpty() {
+      return input == null ? Json.object() : input;
+    }
+
+    ToolCall snapshot() {
+      return new ToolCall(
+          id, name, inputOrEmpty(), parentToolUseId, outcome, resultText, startedAt, elapsed);
+    }
+  }
+}

@@ -1,0 +1,38 @@
+package dev.milktui.core.turn;
+
+import dev.milktui.core.protocol.PermissionDenial;
+import dev.milktui.core.protocol.Usage;
+import java.util.List;
+
+/**
+ * The picture of one finished turn. {@code denials} are the result's permission denials that were
+ * not stream-closed failures; {@code turnCostUsd} is derived from the cumulative session cost.
+ */
+public record TurnSummary(
+    int turnNumber,
+    String sessionId,
+    String text,
+    List<ToolCall> tools,
+    List<StreamClosedRecord> streamClosed,
+    List<PermissionDenial> denials,
+    int apiRetries,
+    Usage usage,
+    double turnCostUsd,
+    double totalCostUsd,
+    boolean isError,
+    String subtype,
+    String terminalReason,
+    String resultText,
+    List<String> errors,
+    Integer apiErrorStatus,
+    long durationMs) {
+
+  /** True when the turn left calls that a grant and a retry could fix. */
+  public boolean needsGrants() {
+    return !streamClosed.isEmpty() || !denials.isEmpty();
+  }
+
+  public boolean interrupted() {
+    return terminalReason != null && terminalReason.startsWith("aborted");
+  }
+}
