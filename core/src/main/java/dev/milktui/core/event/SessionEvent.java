@@ -71,6 +71,12 @@ public sealed interface SessionEvent {
   /** Something the user should know: a warning, a resume, an unknown session, a crash. */
   record Notice(Level level, String text) implements SessionEvent {}
 
+  /**
+   * The CLI dropped the project's permission rules because the workspace was never trusted; the
+   * only trace is this stderr line. Trusting the workspace in Claude's config fixes it.
+   */
+  record WorkspaceUntrusted(String workingDirectory, String stderrLine) implements SessionEvent {}
+
   /** An answer to a host control request (interrupt, set_permission_mode). */
   record ControlAnswered(String requestId, boolean success, JsonNode response, String error)
       implements SessionEvent {}

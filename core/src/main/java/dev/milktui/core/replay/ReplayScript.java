@@ -1,0 +1,110 @@
+package dev.milktui.core.replay;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.protocol.Json;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A recorded session to play back: NDJSON lines as the CLI printed them, cut into turns by
+ * directive lines of the form {@code {"milk_replay": …}}:
+ *
+ * <ul>
+ *   <li>{@code "turn"} starts the lines played for the next user message;
+ *   <li>{@code "resume"} starts the lines played when the session resumes with grants;
+ *   <li>{@code "on_allow"} / {@code "on_deny"} / {@code "end_branch"} follow a {@code
+ *       control_request} line and hold what follows each answer;
+ *   <li>{@code {"milk_replay":"delay","ms":N}} sets the pause before each following line.
+ * </ul>
+ */
+public record ReplayScript(List<Segment> turns, List<Segment> resumes) {
+
+  public ReplayScript {
+    turns = List.copyOf(turns);
+    resumes = List.copyOf(resumes);
+  }
+
+  /** What one segment plays, in order. */
+  public sealed interface Item {}
+
+  public record Line(String json) implements Item {}
+
+  public record Delay(long millis) implements Item {}
+
+  /** Played after the permission request just before it is answered. */
+  public record Branch(List<Item> onAllow, List<Item> onDeny) implements Item {}
+
+  public record Segment(List<Item> items) {}
+
+  public static ReplayScript parse(BufferedReader reader) throws IOException {
+    List<Segment> turns = new ArrayList<>();
+    List<Segment> resumes = new ArrayList<>();
+    List<Item> segment = null;
+    List<Item> allow = null;
+    List<Item> deny = null;
+    List<Item> target = null;
+    String raw;
+    int number = 0;
+    while ((raw = reader.readLine()) != null) {
+      number++;
+      String line = raw.strip();
+      if (line.isEmpty()) {
+        continue;
+      }
+      JsonNode node = Json.MAPPER.readTree(line);
+      String directive = Json.text(node, "milk_replay");
+      if (directive == null) {
+        if (target == null) {
+          throw new IOException("replay script line " + number + ": a line before any turn");
+        }
+        target.add(new Line(line));
+        continue;
+      }
+      switch (directive) {
+        case "turn", "resume" -> {
+          if (allow != null) {
+            throw new IOException("replay script line " + number + ": unfinished branch");
+          }
+          segment = new ArrayList<>();
+          (directive.equals("turn") ? turns : resumes).add(new Segment(segment));
+          target = segment;
+        }
+        case "on_allow" -> {
+          allow = new ArrayList<>();
+          deny = new ArrayList<>();
+          target = allow;
+        }
+        case "on_deny" -> target = requireBranch(deny, number);
+        case "end_branch" -> {
+          requireBranch(allow, number).size();
+          segment.add(new Branch(List.copyOf(allow), List.copyOf(deny)));
+          allow = null;
+          deny = null;
+          target = segment;
+        }
+        case "delay" -> {
+          if (target == null) {
+            throw new IOException("replay script line " + number + ": a delay before any turn");
+          }
+          target.add(new Delay(Json.longValue(node, "ms", 0)));
+        }
+        default ->
+            throw new IOException(
+                "replay script line " + number + ": unknown directive " + directive);
+      }
+    }
+    if (allow != null) {
+      throw new IOException("replay script: a branch is not closed with end_branch");
+    }
+    return new ReplayScript(turns, resumes);
+  }
+
+  private static List<Item> requireBranch(List<Item> branch, int number) throws IOException {
+    if (branch == null) {
+      throw new IOException("replay script line " + number + ": branch directive outside a branch");
+    }
+    return branch;
+  }
+}

@@ -1,0 +1,211 @@
+package dev.milktui.core.replay;
+
+import dev.milktui.core.event.PermissionRequest;
+import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.session.GrantDecision;
+import dev.milktui.core.session.GrantException;
+import dev.milktui.core.session.GrantPersister;
+import dev.milktui.core.session.Session;
+import dev.milktui.core.session.SessionEngine;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.tinylog.Logger;
+
+/**
+ * Plays a {@link ReplayScript} through the same routing as a live session: the offline demo and
+ * fast tests. A permission request waits for a real answer, and the answer picks what follows.
+ */
+public final class ReplaySession implements Session {
+  private static final String END_OF_SCRIPT = "The recorded session has no more turns.";
+
+  private final ReplayScript script;
+  private final GrantPersister persister;
+  private final double speed;
+  private final SessionEngine engine;
+  private final BlockingQueue<Runnable> commands = new LinkedBlockingQueue<>();
+  private final BlockingQueue<Boolean> answers = new LinkedBlockingQueue<>();
+  private final Thread player;
+  private volatile boolean interrupted;
+  private volatile boolean closed;
+  private volatile int pending;
+  private int nextTurn;
+  private int nextResume;
+
+  /**
+   * @param speed multiplies the script's delays: 1 plays as recorded, 0 without pauses
+   */
+  public ReplaySession(
+      ReplayScript script,
+      Consumer<SessionEvent> listener,
+      GrantPersister persister,
+      double speed) {
+    this.script = script;
+    this.persister = persister;
+    this.speed = speed;
+    this.engine = new SessionEngine(listener);
+    this.player = new Thread(this::loop, "milk-replay");
+    player.setDaemon(true);
+    player.setUncaughtExceptionHandler(
+        (thread, error) -> {
+          Logger.error(error, "replay failed");
+          engine.emit(
+              new SessionEvent.Notice(SessionEvent.Level.ERROR, "The replay failed: " + error));
+        });
+    player.start();
+  }
+
+  @Override
+  public void send(String text) {
+    if (closed) {
+      return;
+    }
+    engine.emit(new SessionEvent.UserPrompt(text, false));
+    enqueue(this::playNextTurn);
+  }
+
+  @Override
+  public void interrupt() {
+    interrupted = pending > 0;
+    answers.offer(Boolean.FALSE);
+  }
+
+  @Override
+  public void setPermissionMode(String mode) {
+    engine.emit(new SessionEvent.StatusChanged(null, mode));
+  }
+
+  @Override
+  public void resumeWithGrants(GrantDecision decision) throws GrantException {
+    if (decision.persist() && decision.grantsSomething()) {
+      persister.persist(decision);
+    }
+    engine.emit(
+        new SessionEvent.Notice(
+            SessionEvent.Level.INFO,
+            "Resuming session "
+                + engine.sessionId().orElse("")
+                + (decision.grantsSomething()
+                    ? " with " + String.join(", ", decision.rules()) + " " + decision.directories()
+                    : " without new grants")
+                + "."));
+    engine.emit(new SessionEvent.UserPrompt(decision.retryMessage(), true));
+    enqueue(this::playNextResume);
+  }
+
+  @Override
+  public Optional<String> sessionId() {
+    return engine.sessionId();
+  }
+
+  @Override
+  public boolean busy() {
+    return pending > 0;
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+    player.interrupt();
+    engine.abandonAll("the session was closed");
+  }
+
+  private void enqueue(Runnable command) {
+    pending++;
+    commands.add(command);
+  }
+
+  private void loop() {
+    try {
+      while (!closed) {
+        Runnable command = commands.take();
+        interrupted = false;
+        command.run();
+        pending--;
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void playNextTurn() {
+    if (nextTurn >= script.turns().size()) {
+      engine.emit(new SessionEvent.Notice(SessionEvent.Level.INFO, END_OF_SCRIPT));
+      return;
+    }
+    play(script.turns().get(nextTurn++).items());
+  }
+
+  private void playNextResume() {
+    if (nextResume >= script.resumes().size()) {
+      engine.emit(new SessionEvent.Notice(SessionEvent.Level.INFO, END_OF_SCRIPT));
+      return;
+    }
+    play(script.resumes().get(nextResume++).items());
+  }
+
+  private void play(List<ReplayScript.Item> items) {
+    long delay = 0;
+    for (ReplayScript.Item item : items) {
+      if (closed) {
+        return;
+      }
+      if (interrupted) {
+        engine.emit(
+            new SessionEvent.Notice(SessionEvent.Level.WARNING, "The replayed turn was stopped."));
+        engine.abandonAll("the turn was interrupted");
+        engine.accumulator().resetTurn();
+        return;
+      }
+      if (item instanceof ReplayScript.Delay d) {
+        delay = d.millis();
+      } else if (item instanceof ReplayScript.Line line) {
+        pause(delay);
+        answers.clear();
+        engine.acceptLine(line.json(), this::channel, unsupported -> {});
+      } else if (item instanceof ReplayScript.Branch branch) {
+        Boolean allowed = awaitAnswer();
+        if (allowed == null) {
+          return;
+        }
+        play(allowed ? branch.onAllow() : branch.onDeny());
+        return;
+      }
+    }
+  }
+
+  private PermissionRequest.Channel channel(String requestId) {
+    return (request, line) -> {
+      if (!engine.close(request.requestId())) {
+        return false;
+      }
+      answers.offer(request.state() == PermissionRequest.State.ALLOWED);
+      return true;
+    };
+  }
+
+  private Boolean awaitAnswer() {
+    try {
+      return answers.take();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
+  }
+
+  private void pause(long millis) {
+    long scaled = (long) (millis * speed);
+    if (scaled <= 0) {
+      return;
+    }
+    try {
+      TimeUnit.MILLISECONDS.sleep(scaled);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      closed = true;
+    }
+  }
+}

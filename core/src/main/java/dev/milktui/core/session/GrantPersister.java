@@ -1,0 +1,13 @@
+package dev.milktui.core.session;
+
+/** Saves a grant decision to Claude's user settings (wired to the grants store by the app). */
+@FunctionalInterface
+public interface GrantPersister {
+  void persist(GrantDecision decision) throws GrantException;
+
+  /** For sessions where nothing may be persisted: every attempt fails with a clear message. */
+  GrantPersister REFUSE =
+      decision -> {
+        throw new GrantException("This session cannot save grants to Claude's settings.");
+      };
+}

@@ -1,0 +1,210 @@
+package dev.milktui.core.session;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Everything needed to start one claude process. Builds the argv (never a shell line) and the
+ * child's environment.
+ *
+ * @param persistedDirectories directories already granted in Claude's user settings
+ * @param environment the caller's environment; variables of an enclosing Claude are dropped
+ */
+public record LaunchSpec(
+    Path claude,
+    Path workingDirectory,
+    Transport transport,
+    Optional<String> model,
+    Optional<String> permissionMode,
+    Optional<String> resumeSessionId,
+    boolean baseline,
+    List<String> allowedTools,
+    List<Path> persistedDirectories,
+    List<Path> extraDirectories,
+    Optional<Path> settingsFile,
+    Map<String, String> environment) {
+
+  /** Pre-approved on every launch as flags, never written to any settings file (ADR-0035). */
+  public static final List<String> BASELINE_TOOLS = List.of("Bash", "Read", "Write", "Edit");
+
+  /** A nested CLI that sees these believes it runs inside another Claude session. */
+  static final Set<String> DROPPED_VARIABLES =
+      Set.of("CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CLAUDE_CODE_SESSION_ID");
+
+  private static final Path TMP = Path.of("/tmp");
+
+  public LaunchSpec {
+    allowedTools = List.copyOf(allowedTools);
+    persistedDirectories = List.copyOf(persistedDirectories);
+    extraDirectories = List.copyOf(extraDirectories);
+    environment = Map.copyOf(environment);
+    resumeSessionId.ifPresent(LaunchSpec::requireSafeSessionId);
+  }
+
+  public static LaunchSpec defaults(Path claude, Path workingDirectory) {
+    return new LaunchSpec(
+        claude,
+        workingDirectory,
+        Transport.STREAM,
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        true,
+        List.of(),
+        List.of(),
+        List.of(),
+        Optional.empty(),
+        System.getenv());
+  }
+
+  public LaunchSpec withTransport(Transport value) {
+    return new LaunchSpec(
+        claude,
+        workingDirectory,
+        value,
+        model,
+        permissionMode,
+        resumeSessionId,
+        baseline,
+        allowedTools,
+        persistedDirectories,
+        extraDirectories,
+        settingsFile,
+        environment);
+  }
+
+  public LaunchSpec withResume(String sessionId) {
+    return new LaunchSpec(
+        claude,
+        workingDirectory,
+        transport,
+        model,
+        permissionMode,
+        Optional.ofNullable(sessionId),
+        baseline,
+        allowedTools,
+        persistedDirectories,
+        extraDirectories,
+        settingsFile,
+        environment);
+  }
+
+  public LaunchSpec withPermissionMode(String mode) {
+    return new LaunchSpec(
+        claude,
+        workingDirectory,
+        transport,
+        model,
+        Optional.ofNullable(mode),
+        resumeSessionId,
+        baseline,
+        allowedTools,
+        persistedDirectories,
+        extraDirectories,
+        settingsFile,
+        environment);
+  }
+
+  /** Adds rules and directories granted during the session, keeping earlier ones first. */
+  public LaunchSpec withGrants(List<String> rules, List<Path> directories) {
+    List<String> tools = new ArrayList<>(allowedTools);
+    tools.addAll(rules);
+    List<Path> dirs = new ArrayList<>(extraDirectories);
+    dirs.addAll(directories);
+    return new LaunchSpec(
+        claude,
+        workingDirectory,
+        transport,
+        model,
+        permissionMode,
+        resumeSessionId,
+        baseline,
+        distinct(tools),
+        persistedDirectories,
+        distinct(dirs),
+        settingsFile,
+        environment);
+  }
+
+  /** Baseline first, then the user's tools, without duplicates. */
+  public List<String> effectiveAllowedTools() {
+    List<String> tools = new ArrayList<>();
+    if (baseline) {
+      tools.addAll(BASELINE_TOOLS);
+    }
+    tools.addAll(allowedTools);
+    return distinct(tools);
+  }
+
+  /** The working directory and /tmp, then persisted grants, then the user's extra dirs. */
+  public List<Path> effectiveDirectories() {
+    List<Path> dirs = new ArrayList<>();
+    dirs.add(workingDirectory.toAbsolutePath().normalize());
+    dirs.add(TMP);
+    persistedDirectories.forEach(d -> dirs.add(d.toAbsolutePath().normalize()));
+    extraDirectories.forEach(d -> dirs.add(d.toAbsolutePath().normalize()));
+    return distinct(dirs);
+  }
+
+  /**
+   * The argv. Flags that take values use the {@code --flag=value} form or come before {@code --}:
+   * the CLI's variadic flags would otherwise swallow a prompt, and {@code --add-dir=A,B} is
+   * silently ignored, so each directory gets its own {@code --add-dir}.
+   *
+   * @param prompt the turn's prompt for the one-shot transport; empty for stream
+   */
+  public List<String> command(Optional<String> prompt) {
+    List<String> argv = new ArrayList<>();
+    argv.add(claude.toString());
+    argv.add("-p");
+    argv.add("--output-format=stream-json");
+    argv.add("--verbose");
+    argv.add("--include-partial-messages");
+    if (transport == Transport.STREAM) {
+      argv.add("--input-format=stream-json");
+    }
+    argv.add("--permission-prompt-tool=stdio");
+    model.ifPresent(m -> argv.add("--model=" + m));
+    permissionMode.ifPresent(m -> argv.add("--permission-mode=" + m));
+    resumeSessionId.ifPresent(id -> argv.add("--resume=" + id));
+    settingsFile.ifPresent(f -> argv.add("--settings=" + f));
+    List<String> tools = effectiveAllowedTools();
+    if (!tools.isEmpty()) {
+      argv.add("--allowedTools=" + String.join(",", tools));
+    }
+    for (Path dir : effectiveDirectories()) {
+      argv.add("--add-dir");
+      argv.add(dir.toString());
+    }
+    prompt.ifPresent(
+        p -> {
+          argv.add("--");
+          argv.add(p);
+        });
+    return List.copyOf(argv);
+  }
+
+  /** The caller's environment without the variables of an enclosing Claude session. */
+  public Map<String, String> childEnvironment() {
+    Map<String, String> env = new LinkedHashMap<>(environment);
+    DROPPED_VARIABLES.forEach(env::remove);
+    return env;
+  }
+
+  /** A session id becomes part of an argument; one that looks like a flag is refused. */
+  static void requireSafeSessionId(String id) {
+    if (id.isEmpty() || id.startsWith("-") || !id.matches("[A-Za-z0-9._:-]+")) {
+      throw new IllegalArgumentException("not a valid session id: " + id);
+    }
+  }
+
+  private static <T> List<T> distinct(List<T> values) {
+    return List.copyOf(new LinkedHashSet<>(values));
+  }
+}

@@ -1,0 +1,136 @@
+package dev.milktui.core.session;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.event.PermissionRequest;
+import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.protocol.CliMessage;
+import dev.milktui.core.protocol.ControlCancelRequest;
+import dev.milktui.core.protocol.ControlRequest;
+import dev.milktui.core.protocol.ControlRequestMessage;
+import dev.milktui.core.protocol.ControlResponseMessage;
+import dev.milktui.core.protocol.HostMessages;
+import dev.milktui.core.protocol.Json;
+import dev.milktui.core.protocol.MalformedLine;
+import dev.milktui.core.protocol.MessageParser;
+import dev.milktui.core.turn.TurnAccumulator;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.tinylog.Logger;
+
+/**
+ * The transport-independent heart of a session: routes parsed CLI lines (permission traffic to the
+ * open requests, everything else to the turn accumulator) and emits events to the one listener, in
+ * order. Shared by every transport so they behave alike. Methods are serialised on this object.
+ */
+public final class SessionEngine {
+  private final Consumer<SessionEvent> listener;
+  private final TurnAccumulator accumulator;
+  private final Map<String, PermissionRequest> open = new LinkedHashMap<>();
+  private String sessionId;
+
+  public SessionEngine(Consumer<SessionEvent> listener) {
+    this.listener = listener;
+    this.accumulator = new TurnAccumulator(this::emit);
+  }
+
+  public synchronized TurnAccumulator accumulator() {
+    return accumulator;
+  }
+
+  public synchronized Optional<String> sessionId() {
+    return Optional.ofNullable(sessionId);
+  }
+
+  /** Emits an event; a failing listener is logged, never allowed to kill the caller's thread. */
+  public synchronized void emit(SessionEvent event) {
+    try {
+      listener.accept(event);
+    } catch (RuntimeException e) {
+      Logger.error(e, "session listener failed on {}", event);
+    }
+  }
+
+  /** Parses and routes one recorded line (replay); a bad line becomes a Malformed event. */
+  public synchronized void acceptLine(
+      String json,
+      Function<String, PermissionRequest.Channel> channelFor,
+      Consumer<String> unsupported) {
+    JsonNode node;
+    try {
+      node = Json.MAPPER.readTree(json);
+    } catch (IOException e) {
+      node = null;
+    }
+    if (node == null || !node.isObject()) {
+      malformed(new MalformedLine(0, json.length(), "not a JSON object", json));
+      return;
+    }
+    route(MessageParser.parse(node), channelFor, unsupported);
+  }
+
+  /**
+   * Routes one message.
+   *
+   * @param channelFor makes the reply channel for a new permission request
+   * @param unsupported answers control requests milk-tui cannot serve, so the CLI never hangs
+   */
+  public synchronized void route(
+      CliMessage message,
+      Function<String, PermissionRequest.Channel> channelFor,
+      Consumer<String> unsupported) {
+    if (message.sessionId() != null && !message.sessionId().isEmpty()) {
+      sessionId = message.sessionId();
+    }
+    if (message instanceof ControlRequestMessage control) {
+      if (control.request() instanceof ControlRequest.CanUseTool canUse) {
+        PermissionRequest request =
+            new PermissionRequest(
+                control.requestId(), canUse, channelFor.apply(control.requestId()));
+        open.put(control.requestId(), request);
+        emit(new SessionEvent.PermissionRequested(request));
+      } else {
+        unsupported.accept(
+            HostMessages.error(
+                control.requestId(),
+                "milk-tui does not support control request " + control.request().subtype()));
+      }
+    } else if (message instanceof ControlCancelRequest cancel) {
+      PermissionRequest request = open.remove(cancel.requestId());
+      if (request != null && request.withdraw()) {
+        emit(new SessionEvent.PermissionWithdrawn(request, "Claude withdrew the request"));
+      }
+    } else if (message instanceof ControlResponseMessage response) {
+      emit(
+          new SessionEvent.ControlAnswered(
+              response.requestId(), response.success(), response.response(), response.error()));
+    } else {
+      accumulator.accept(message);
+    }
+  }
+
+  public synchronized void malformed(MalformedLine line) {
+    emit(new SessionEvent.Malformed(line));
+  }
+
+  /** Removes an answered request; false when it is no longer open (withdrawn or abandoned). */
+  public synchronized boolean close(String requestId) {
+    return open.remove(requestId) != null;
+  }
+
+  /** The process is gone: every open request is dropped, never answered. */
+  public synchronized void abandonAll(String reason) {
+    List<PermissionRequest> dropped = new ArrayList<>(open.values());
+    open.clear();
+    for (PermissionRequest request : dropped) {
+      if (request.abandon()) {
+        emit(new SessionEvent.PermissionWithdrawn(request, reason));
+      }
+    }
+  }
+}
