@@ -16,7 +16,8 @@ import java.util.List;
  *   <li>{@code "resume"} starts the lines played when the session resumes with grants;
  *   <li>{@code "on_allow"} / {@code "on_deny"} / {@code "end_branch"} follow a {@code
  *       control_request} line and hold what follows each answer;
- *   <li>{@code {"milk_replay":"delay","ms":N}} sets the pause before each following line.
+ *   <li>{@code {"milk_replay":"delay","ms":N}} sets the pause before each following line;
+ *   <li>{@code {"milk_replay":"note",…}} says where the lines came from and is skipped.
  * </ul>
  */
 public record ReplayScript(List<Segment> turns, List<Segment> resumes) {
@@ -78,11 +79,14 @@ public record ReplayScript(List<Segment> turns, List<Segment> resumes) {
         }
         case "on_deny" -> target = requireBranch(deny, number);
         case "end_branch" -> {
-          requireBranch(allow, number).size();
+          requireBranch(allow, number);
           segment.add(new Branch(List.copyOf(allow), List.copyOf(deny)));
           allow = null;
           deny = null;
           target = segment;
+        }
+        case "note" -> {
+          // Provenance for readers of the script; nothing to play.
         }
         case "delay" -> {
           if (target == null) {

@@ -111,6 +111,22 @@ public record LaunchSpec(
         environment);
   }
 
+  public LaunchSpec withEnvironment(Map<String, String> value) {
+    return new LaunchSpec(
+        claude,
+        workingDirectory,
+        transport,
+        model,
+        permissionMode,
+        resumeSessionId,
+        baseline,
+        allowedTools,
+        persistedDirectories,
+        extraDirectories,
+        settingsFile,
+        value);
+  }
+
   /** Adds rules and directories granted during the session, keeping earlier ones first. */
   public LaunchSpec withGrants(List<String> rules, List<Path> directories) {
     List<String> tools = new ArrayList<>(allowedTools);

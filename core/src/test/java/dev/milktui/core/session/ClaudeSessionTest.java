@@ -1,0 +1,242 @@
+package dev.milktui.core.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.event.PermissionRequest;
+import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.protocol.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The session engine against a scripted stand-in for claude (failure modes on demand). */
+class ClaudeSessionTest {
+  private static final Path TRANSCRIPTS =
+      Path.of(System.getProperty("milk.projectRoot", ".."), "..", "shared", "transcripts")
+          .normalize();
+
+  @TempDir Path dir;
+  private final EventLog events = new EventLog();
+  private ClaudeSession session;
+
+  @AfterEach
+  void closeSession() {
+    if (session != null) {
+      session.close();
+    }
+  }
+
+  private static String transcript(String name) {
+    Path file = TRANSCRIPTS.resolve(name + ".ndjson");
+    assertThat(file).as("shared transcripts beside the checkout").exists();
+    return file.toString();
+  }
+
+  private ClaudeSession open(FakeClaude fake, GrantPersister persister) {
+    session = new ClaudeSession(fake.spec(dir), events, persister, SessionRecorder.NONE);
+    return session;
+  }
+
+  /** Answers every stdin user message with the whole of a recorded turn. */
+  private FakeClaude replaying(String name) {
+    return FakeClaude.script(dir, "while next_line; do cat '" + transcript(name) + "'; done");
+  }
+
+  @Test
+  void streamTransportWritesUserMessagesToOneLongLivedProcess() throws Exception {
+    FakeClaude fake = replaying("b-stdin-stream-json");
+    open(fake, GrantPersister.REFUSE).send("Say hello");
+    events.await(SessionEvent.TurnFinished.class);
+    session.send("Again");
+    events.await(SessionEvent.TurnFinished.class, 2);
+
+    assertThat(fake.runs()).hasSize(1);
+    List<String> stdin = fake.lastStdin().orElseThrow();
+    assertThat(stdin).hasSize(2);
+    JsonNode first = Json.MAPPER.readTree(stdin.get(0));
+    assertThat(first.at("/message/role").asText()).isEqualTo("user");
+    assertThat(first.at("/message/content").asText()).isEqualTo("Say hello");
+    assertThat(session.sessionId()).isPresent();
+    assertThat(session.busy()).isFalse();
+    assertThat(events.all(SessionEvent.TextDelta.class)).isNotEmpty();
+  }
+
+  @Test
+  void aMissingBinaryIsReportedAsAnErrorAndAnExitNotAnException() {
+    LaunchSpec spec = LaunchSpec.defaults(dir.resolve("no-such-claude"), dir);
+    session = new ClaudeSession(spec, events, GrantPersister.REFUSE, SessionRecorder.NONE);
+    session.send("hello");
+    SessionEvent.Notice notice =
+        events.await(SessionEvent.Notice.class, 1, n -> n.level() == SessionEvent.Level.ERROR);
+    assertThat(notice.text()).contains("Could not start claude").contains("no-such-claude");
+    assertThat(events.await(SessionEvent.ProcessExited.class).expected()).isFalse();
+    assertThat(session.busy()).isFalse();
+  }
+
+  @Test
+  void aProcessThatDiesMidTurnIsReportedWithItsStderrAndTheNextMessageResumesTheSession() {
+    FakeClaude fake =
+        FakeClaude.script(
+            dir,
+            "if [[ \"$*\" == *--resume=* ]]; then while next_line; do cat '"
+                + transcript("b-stdin-stream-json")
+                + "'; done; exit 0; fi\n"
+                + "next_line; head -n 1 '"
+                + transcript("b-stdin-stream-json")
+                + "'; echo 'fatal: the model went away' >&2; exit 3");
+    open(fake, GrantPersister.REFUSE).send("first");
+    SessionEvent.ProcessExited exited = events.await(SessionEvent.ProcessExited.class);
+    assertThat(exited.exitCode()).isEqualTo(3);
+    assertThat(exited.expected()).isFalse();
+    assertThat(exited.stderrTail()).contains("the model went away");
+    assertThat(events.all(SessionEvent.Notice.class))
+        .anySatisfy(n -> assertThat(n.text()).contains("exited with code 3"));
+
+    session.send("second");
+    events.await(SessionEvent.TurnFinished.class);
+    assertThat(fake.runs()).hasSize(2);
+    assertThat(fake.runs().get(1)).anySatisfy(a -> assertThat(a).startsWith("--resume="));
+  }
+
+  @Test
+  void allowOnceEchoesTheRequestInputInTheRecordedShape() throws Exception {
+    FakeClaude fake =
+        FakeClaude.script(
+            dir,
+            "next_line; head -n 2 '"
+                + transcript("d-allow")
+                + "'; grep control_request '"
+                + transcript("d-allow")
+                + "'; next_line; tail -n +4 '"
+                + transcript("d-allow")
+                + "' | grep -v control_request; next_line");
+    open(fake, GrantPersister.REFUSE).send("Create a file with touch");
+    PermissionRequest request = events.await(SessionEvent.PermissionRequested.class).request();
+    assertThat(request.toolName()).isEqualTo("Bash");
+    assertThat(request.allowOnce()).isTrue();
+    assertThat(request.allowOnce()).as("a second answer is refused").isFalse();
+    events.await(SessionEvent.TurnFinished.class);
+
+    List<String> stdin = fake.lastStdin().orElseThrow();
+    JsonNode answer = Json.MAPPER.readTree(stdin.get(1));
+    JsonNode recorded =
+        Json.MAPPER.readTree(Files.readAllLines(TRANSCRIPTS.resolve("d-allow.stdin.jsonl")).get(1));
+    assertThat(answer).isEqualTo(recorded);
+  }
+
+  @Test
+  void aRequestStillOpenWhenTheProcessDiesIsWithdrawnAndCannotBeAnswered() {
+    FakeClaude fake =
+        FakeClaude.script(
+            dir, "next_line; grep control_request '" + transcript("d-allow") + "'; exit 1");
+    open(fake, GrantPersister.REFUSE).send("go");
+    PermissionRequest request = events.await(SessionEvent.PermissionRequested.class).request();
+    SessionEvent.PermissionWithdrawn withdrawn =
+        events.await(SessionEvent.PermissionWithdrawn.class);
+    assertThat(withdrawn.request()).isSameAs(request);
+    assertThat(request.allowOnce()).isFalse();
+    assertThat(request.state()).isEqualTo(PermissionRequest.State.ABANDONED);
+  }
+
+  @Test
+  void aStreamClosedTurnReportsGrantsNeededAndTheNextTurnRunsInAFreshResumedProcess() {
+    FakeClaude fake = replaying("f1-ppt-arg-devnull");
+    open(fake, GrantPersister.REFUSE).send("Create a file");
+    SessionEvent.GrantsNeeded needed = events.await(SessionEvent.GrantsNeeded.class);
+    assertThat(needed.summary().streamClosed())
+        .singleElement()
+        .satisfies(r -> assertThat(r.toolName()).isEqualTo("Bash"));
+
+    session.send("try again");
+    events.await(SessionEvent.TurnFinished.class, 2);
+    assertThat(fake.runs()).hasSize(2);
+    assertThat(fake.runs().get(1)).contains("--resume=" + needed.summary().sessionId());
+  }
+
+  @Test
+  void resumeWithGrantsPersistsWhenAskedAndRelaunchesWithTheGrantsAndTheRetryMessage()
+      throws Exception {
+    FakeClaude fake = replaying("f1-ppt-arg-devnull");
+    List<GrantDecision> persisted = new ArrayList<>();
+    open(fake, persisted::add).send("Create a file");
+    String sessionId = events.await(SessionEvent.GrantsNeeded.class).summary().sessionId();
+
+    Path outside = Files.createDirectories(dir.resolve("outside"));
+    session.resumeWithGrants(
+        new GrantDecision(List.of("Bash(touch:*)"), List.of(outside), true, null));
+    events.await(SessionEvent.TurnFinished.class, 2);
+
+    assertThat(persisted).hasSize(1);
+    List<String> argv = fake.runs().get(1);
+    assertThat(argv)
+        .contains("--resume=" + sessionId)
+        .contains("--allowedTools=Bash,Read,Write,Edit,Bash(touch:*)");
+    assertThat(String.join(" ", argv)).contains("--add-dir " + outside);
+    JsonNode retry = Json.MAPPER.readTree(fake.lastStdin().orElseThrow().get(0));
+    assertThat(retry.at("/message/content").asText())
+        .isEqualTo(GrantDecision.DEFAULT_RETRY_MESSAGE);
+    assertThat(events.all(SessionEvent.UserPrompt.class))
+        .anySatisfy(p -> assertThat(p.automatic()).isTrue());
+  }
+
+  @Test
+  void aGrantThatCannotBeSavedResumesNothing() {
+    FakeClaude fake = replaying("f1-ppt-arg-devnull");
+    open(fake, GrantPersister.REFUSE).send("Create a file");
+    events.await(SessionEvent.GrantsNeeded.class);
+    GrantDecision decision = new GrantDecision(List.of("Write"), List.of(), true, null);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> session.resumeWithGrants(decision))
+        .isInstanceOf(GrantException.class);
+    assertThat(fake.runs()).hasSize(1);
+  }
+
+  @Test
+  void anUnknownSessionOnResumeStartsAFreshSessionAndResendsTheMessage() {
+    FakeClaude fake =
+        FakeClaude.script(
+            dir,
+            "if [[ \"$*\" == *--resume=* ]]; then cat '"
+                + transcript("g4-resume-unknown-id")
+                + "'; echo 'No conversation found with session ID: 00000000-0000-4000-8000-000000000000' >&2; exit 1; fi\n"
+                + "while next_line; do cat '"
+                + transcript("b-stdin-stream-json")
+                + "'; done");
+    LaunchSpec spec = fake.spec(dir).withResume("00000000-0000-4000-8000-000000000000");
+    session = new ClaudeSession(spec, events, GrantPersister.REFUSE, SessionRecorder.NONE);
+    session.send("hello again");
+    events.await(SessionEvent.TurnFinished.class);
+
+    assertThat(events.all(SessionEvent.Notice.class))
+        .anySatisfy(n -> assertThat(n.text()).contains("no longer exists"));
+    assertThat(fake.runs()).hasSize(2);
+    assertThat(fake.runs().get(1)).noneMatch(a -> a.startsWith("--resume"));
+    assertThat(fake.lastStdin().orElseThrow().get(0)).contains("hello again");
+  }
+
+  @Test
+  void interruptSendsTheWrappedControlRequest() throws Exception {
+    FakeClaude fake =
+        FakeClaude.script(
+            dir, "next_line; head -n 1 '" + transcript("h-interrupt") + "'; next_line; exit 0");
+    open(fake, GrantPersister.REFUSE).send("count slowly");
+    events.await(SessionEvent.TurnStarted.class);
+    session.interrupt();
+    events.await(SessionEvent.ProcessExited.class);
+    JsonNode interrupt = Json.MAPPER.readTree(fake.lastStdin().orElseThrow().get(1));
+    assertThat(interrupt.get("type").asText()).isEqualTo("control_request");
+    assertThat(interrupt.at("/request/subtype").asText()).isEqualTo("interrupt");
+  }
+
+  @Test
+  void closeEndsTheProcessAsAnExpectedExit() {
+    FakeClaude fake = replaying("b-stdin-stream-json");
+    open(fake, GrantPersister.REFUSE).start();
+    session.close();
+    assertThat(events.await(SessionEvent.ProcessExited.class).expected()).isTrue();
+  }
+}

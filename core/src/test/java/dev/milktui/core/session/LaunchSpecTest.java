@@ -1,0 +1,110 @@
+package dev.milktui.core.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class LaunchSpecTest {
+  private static final Path CLAUDE = Path.of("/opt/claude");
+  private static final Path WORK = Path.of("/home/dev/project");
+
+  private static LaunchSpec spec() {
+    return new LaunchSpec(
+        CLAUDE,
+        WORK,
+        Transport.STREAM,
+        Optional.of("claude-opus-5-5"),
+        Optional.of("default"),
+        Optional.empty(),
+        true,
+        List.of("Bash(npm test:*)", "Read"),
+        List.of(Path.of("/data/shared")),
+        List.of(Path.of("/home/dev/other/../extra")),
+        Optional.empty(),
+        Map.of("PATH", "/usr/bin", "CLAUDECODE", "1", "CLAUDE_CODE_ENTRYPOINT", "cli"));
+  }
+
+  @Test
+  void streamCommandKeepsStdinProtocolAndUsesEqualsFormsForValuedFlags() {
+    assertThat(spec().command(Optional.empty()))
+        .containsExactly(
+            "/opt/claude",
+            "-p",
+            "--output-format=stream-json",
+            "--verbose",
+            "--include-partial-messages",
+            "--input-format=stream-json",
+            "--permission-prompt-tool=stdio",
+            "--model=claude-opus-5-5",
+            "--permission-mode=default",
+            "--allowedTools=Bash,Read,Write,Edit,Bash(npm test:*)",
+            "--add-dir",
+            "/home/dev/project",
+            "--add-dir",
+            "/tmp",
+            "--add-dir",
+            "/data/shared",
+            "--add-dir",
+            "/home/dev/extra");
+  }
+
+  @Test
+  void oneShotCommandPutsThePromptAfterDoubleDashSoVariadicFlagsCannotSwallowIt() {
+    List<String> argv = spec().withTransport(Transport.ONE_SHOT).command(Optional.of("--help me"));
+    assertThat(argv).doesNotContain("--input-format=stream-json");
+    assertThat(argv.subList(argv.size() - 2, argv.size())).containsExactly("--", "--help me");
+  }
+
+  @Test
+  void baselineComesFirstWithoutDuplicatesAndCanBeTurnedOff() {
+    assertThat(spec().effectiveAllowedTools())
+        .containsExactly("Bash", "Read", "Write", "Edit", "Bash(npm test:*)");
+    LaunchSpec noBaseline =
+        new LaunchSpec(
+            CLAUDE,
+            WORK,
+            Transport.STREAM,
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            false,
+            List.of("Read"),
+            List.of(),
+            List.of(),
+            Optional.empty(),
+            Map.of());
+    assertThat(noBaseline.effectiveAllowedTools()).containsExactly("Read");
+    assertThat(noBaseline.command(Optional.empty())).contains("--allowedTools=Read");
+  }
+
+  @Test
+  void grantsAccumulateAcrossRoundsWithoutDuplicates() {
+    LaunchSpec granted =
+        spec()
+            .withGrants(List.of("Write", "Edit(//tmp/out/**)"), List.of(Path.of("/srv/out")))
+            .withGrants(List.of("Edit(//tmp/out/**)"), List.of(Path.of("/srv/out")));
+    assertThat(granted.allowedTools())
+        .containsExactly("Bash(npm test:*)", "Read", "Write", "Edit(//tmp/out/**)");
+    assertThat(granted.effectiveDirectories()).endsWith(Path.of("/srv/out"));
+    assertThat(granted.effectiveDirectories()).doesNotHaveDuplicates();
+  }
+
+  @Test
+  void resumeUsesTheEqualsFormAndRefusesIdsThatLookLikeFlags() {
+    assertThat(spec().withResume("7d0c2f4e-1111-4a2b-9c3d-000000000001").command(Optional.empty()))
+        .contains("--resume=7d0c2f4e-1111-4a2b-9c3d-000000000001");
+    assertThatThrownBy(() -> spec().withResume("--dangerously-skip-permissions"))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> spec().withResume("a b")).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void childEnvironmentDropsTheVariablesOfAnEnclosingClaude() {
+    assertThat(spec().childEnvironment()).containsOnlyKeys("PATH");
+  }
+}
