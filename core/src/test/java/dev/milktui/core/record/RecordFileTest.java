@@ -1,0 +1,58 @@
+package dev.milktui.core.record;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.protocol.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RecordFileTest {
+  @TempDir Path dir;
+
+  @Test
+  void recordsEveryDirectionWithTimestampsAndGivesTheCliLinesBackByteForByte() throws Exception {
+    Clock clock = Clock.fixed(Instant.parse("2026-12-02T10:00:00Z"), ZoneOffset.UTC);
+    Path file = dir.resolve("records/session.ndjson");
+    String cli = "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s1\"}";
+    try (RecordFile record = RecordFile.open(file, clock)) {
+      record.toClaude("{\"type\":\"user\"}");
+      record.fromClaude(cli);
+      record.fromClaude("not json \u001b[31m");
+      record.stderr("Warning: something");
+    }
+    List<String> lines = Files.readAllLines(file);
+    assertThat(lines).hasSize(4);
+    JsonNode first = Json.MAPPER.readTree(lines.get(0));
+    assertThat(first.get("ts").asText()).isEqualTo("2026-12-02T10:00:00Z");
+    assertThat(first.get("dir").asText()).isEqualTo("host");
+
+    List<String> cliLines =
+        lines.stream()
+            .map(l -> readTree(l))
+            .filter(RecordFile::isEntry)
+            .flatMap(n -> RecordFile.cliLine(n).stream())
+            .toList();
+    assertThat(cliLines).containsExactly(cli, "not json \u001b[31m");
+  }
+
+  @Test
+  void aPlainCliLineIsNotMistakenForARecordEntry() throws Exception {
+    assertThat(RecordFile.isEntry(Json.MAPPER.readTree("{\"type\":\"result\",\"line\":1}")))
+        .isFalse();
+  }
+
+  private static JsonNode readTree(String line) {
+    try {
+      return Json.MAPPER.readTree(line);
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
+  }
+}
