@@ -35,7 +35,8 @@ public final class FakeAnthropicApi implements AutoCloseable {
   private final HttpServer server;
   private final ExecutorService handlers;
   private final List<RecordedRequest> requests = new CopyOnWriteArrayList<>();
-  private final AtomicInteger ids = new AtomicInteger();
+  private final AtomicInteger messageIds = new AtomicInteger();
+  private final AtomicInteger requestIds = new AtomicInteger();
 
   private FakeAnthropicApi(List<? extends Reply> script) throws IOException {
     this.script = new Script(script);
@@ -143,7 +144,7 @@ public final class FakeAnthropicApi implements AutoCloseable {
       HttpExchange exchange, RecordedRequest request, Reply.Message message, int deltasBeforeError)
       throws IOException, InterruptedException {
     sleep(message.startDelay());
-    String id = String.format(Locale.ROOT, "msg_fake_%06d", ids.incrementAndGet());
+    String id = String.format(Locale.ROOT, "msg_fake_%06d", messageIds.incrementAndGet());
     int inputTokens = Math.max(1, request.body().toString().length() / 4);
     WireMessage wire = new WireMessage(message, id, request.model(), inputTokens);
     exchange.getResponseHeaders().set("request-id", requestId());
@@ -192,7 +193,7 @@ public final class FakeAnthropicApi implements AutoCloseable {
   }
 
   private String requestId() {
-    return String.format(Locale.ROOT, "req_fake_%06d", ids.incrementAndGet());
+    return String.format(Locale.ROOT, "req_fake_%06d", requestIds.incrementAndGet());
   }
 
   private static void writeEvent(OutputStream out, SseEvent event) throws IOException {

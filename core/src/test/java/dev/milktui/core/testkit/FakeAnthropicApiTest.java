@@ -114,6 +114,38 @@ class FakeAnthropicApiTest {
   }
 
   @Test
+  void waitsTheScriptedDelaysBeforeTheResponseAndBeforeEachDelta() throws Exception {
+    Duration chunkDelay = Duration.ofMillis(40);
+    Duration startDelay = Duration.ofMillis(200);
+    api =
+        FakeAnthropicApi.start(
+            Reply.text("several chunks of slow text")
+                .withChunkDelay(chunkDelay)
+                .withStartDelay(startDelay));
+
+    long started = System.nanoTime();
+    List<SseEvent> events = sse(post(conversation(true, "a")));
+    Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
+
+    long deltas = events.stream().filter(SseEvent::isDelta).count();
+    assertThat(elapsed).isGreaterThanOrEqualTo(startDelay.plus(chunkDelay.multipliedBy(deltas)));
+  }
+
+  @Test
+  void reportsTheLastTypedUserTextWithoutTheCliSystemReminders() throws Exception {
+    api = FakeAnthropicApi.start();
+    ObjectNode body = conversation(true);
+    ArrayNode content =
+        body.withArray("messages").addObject().put("role", "user").putArray("content");
+    content.addObject().put("type", "text").put("text", "<system-reminder>\nctx</system-reminder>");
+    content.addObject().put("type", "text").put("text", "Say hello");
+
+    post("/v1/messages?beta=true", body.toString());
+
+    assertThat(api.lastMessageRequest().lastUserText()).isEqualTo("Say hello");
+  }
+
+  @Test
   void answersANonStreamingRequestWithTheWholeMessageAsJson() throws Exception {
     api = FakeAnthropicApi.start(Reply.toolUse("toolu_1", "Read", Map.of("file_path", "/x")));
 

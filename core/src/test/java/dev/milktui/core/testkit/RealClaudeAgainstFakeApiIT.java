@@ -9,6 +9,7 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -50,7 +51,7 @@ class RealClaudeAgainstFakeApiIT {
       assertThat(result.path("is_error").asBoolean(true)).isFalse();
       assertThat(result.path("result").asText()).isEqualTo("Hello from the fake API.");
       assertThat(api.messageRequests()).hasSize(1);
-      assertThat(api.lastMessageRequest().lastUserText()).contains("Say hello");
+      assertThat(api.lastMessageRequest().lastUserText()).isEqualTo("Say hello");
     }
   }
 
@@ -165,6 +166,40 @@ class RealClaudeAgainstFakeApiIT {
     }
   }
 
+  @Test
+  void serverErrorsThatStopBeforeTheRetriesRunOutEndInANormalTurn() {
+    try (FakeAnthropicApi api =
+            FakeAnthropicApi.start(
+                Reply.failing(2, Reply.error(ErrorType.API_ERROR), Reply.text("Recovered.")));
+        ClaudeProcess claude = oneShot(api, "Say hello")) {
+
+      JsonNode result = claude.awaitLine("result", null, TURN);
+
+      assertThat(claude.awaitExit(TURN)).as(claude.transcript()).isZero();
+      assertThat(claude.lines("system", "api_retry")).as(claude.transcript()).hasSize(2);
+      assertThat(result.path("is_error").asBoolean(true)).isFalse();
+      assertThat(result.path("result").asText()).isEqualTo("Recovered.");
+    }
+  }
+
+  @Test
+  void aStreamBrokenByAnOverloadedEventIsAnsweredByTheNonStreamingFallback() {
+    try (FakeAnthropicApi api =
+            FakeAnthropicApi.start(
+                Reply.text("This stream breaks in the middle.").breakingAfter(1));
+        ClaudeProcess claude = oneShot(api, "Say hello")) {
+
+      JsonNode result = claude.awaitLine("result", null, TURN);
+
+      assertThat(claude.awaitExit(TURN)).as(claude.transcript()).isZero();
+      assertThat(api.messageRequests())
+          .extracting(RecordedRequest::streaming)
+          .containsExactly(true, false);
+      assertThat(assistantTexts(claude)).containsExactly("This stream breaks in the middle.");
+      assertThat(result.path("is_error").asBoolean(true)).isFalse();
+    }
+  }
+
   /** {@code claude -p --output-format stream-json --verbose ARGS} with stdin from /dev/null. */
   private ClaudeProcess oneShot(FakeAnthropicApi api, String... args) {
     return oneShot(api, Map.of(), args);
@@ -202,7 +237,7 @@ class RealClaudeAgainstFakeApiIT {
     return line;
   }
 
-  private static java.util.List<String> assistantTexts(ClaudeProcess claude) {
+  private static List<String> assistantTexts(ClaudeProcess claude) {
     return claude.lines("assistant", null).stream()
         .flatMap(line -> line.path("message").path("content").findValuesAsText("text").stream())
         .toList();

@@ -46,11 +46,11 @@ public record RecordedRequest(
   }
 
   /**
-   * The text of the last user message: its string content, or its text blocks joined by newlines
-   * (the CLI adds {@code <system-reminder>} blocks, which are kept).
+   * What the user typed last: the last user message's string content, or its text blocks joined by
+   * newlines without the {@code <system-reminder>} blocks the CLI adds to the first message.
    */
   public String lastUserText() {
-    return lastUserMessage().map(m -> ToolResult.textOf(m.path("content"))).orElse("");
+    return lastUserMessage().map(RecordedRequest::typedText).orElse("");
   }
 
   /** The tool results this request delivers (those in its last user message). */
@@ -75,6 +75,21 @@ public record RecordedRequest(
       }
     }
     return Optional.empty();
+  }
+
+  private static String typedText(JsonNode message) {
+    JsonNode content = message.path("content");
+    if (content.isTextual()) {
+      return content.asText();
+    }
+    List<String> texts = new ArrayList<>();
+    for (JsonNode block : content) {
+      String text = block.path("text").asText();
+      if (block.path("type").asText().equals("text") && !text.startsWith("<system-reminder>")) {
+        texts.add(text);
+      }
+    }
+    return String.join("\n", texts);
   }
 
   private static List<ToolResult> toolResultsIn(JsonNode message) {

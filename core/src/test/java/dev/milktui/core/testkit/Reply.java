@@ -26,7 +26,9 @@ public sealed interface Reply {
    * A message that starts with a thinking block; append the answer with {@link Message#andText}.
    */
   static Message thinking(String thinking) {
-    return Message.of(new ContentBlock.Thinking(thinking, "sig_fake_" + thinking.hashCode()));
+    return Message.of(
+        new ContentBlock.Thinking(
+            thinking, "sig_fake_" + Integer.toHexString(thinking.hashCode())));
   }
 
   /** An HTTP error with the type's usual status (500 for {@link ErrorType#API_ERROR}). */
