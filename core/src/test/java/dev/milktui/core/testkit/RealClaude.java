@@ -26,6 +26,9 @@ public final class RealClaude {
 
   private static Path installed;
 
+  /** Kept so that every later test fails at once with the same reason instead of reinstalling. */
+  private static IllegalStateException installFailure;
+
   private RealClaude() {}
 
   /**
@@ -43,8 +46,15 @@ public final class RealClaude {
       }
       return path;
     }
-    if (installed == null) {
-      installed = install(projectRoot());
+    if (installed == null && installFailure == null) {
+      try {
+        installed = install(projectRoot());
+      } catch (IllegalStateException e) {
+        installFailure = e;
+      }
+    }
+    if (installFailure != null) {
+      throw installFailure;
     }
     return installed;
   }
@@ -75,7 +85,12 @@ public final class RealClaude {
    */
   public static Map<String, String> environment(
       Path configDir, Path home, String baseUrl, int maxRetries) {
-    Map<String, String> env = new HashMap<>(System.getenv());
+    return environment(System.getenv(), configDir, home, baseUrl, maxRetries);
+  }
+
+  static Map<String, String> environment(
+      Map<String, String> inherited, Path configDir, Path home, String baseUrl, int maxRetries) {
+    Map<String, String> env = new HashMap<>(inherited);
     env.keySet()
         .removeIf(
             name ->
