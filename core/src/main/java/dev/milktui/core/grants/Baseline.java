@@ -1,0 +1,36 @@
+package dev.milktui.core.grants;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The pre-approvals milk-tui passes to every session as flags ({@code --allowedTools}, {@code
+ * --add-dir}). They live in memory only: persisting them would silently widen the user's own Claude
+ * settings on the next upgrade (ADR-0035). The store refuses to write them.
+ */
+public final class Baseline {
+
+  /** Tool names passed as {@code --allowedTools} to every session. */
+  public static final List<String> TOOLS = List.of("Bash", "Read", "Write", "Edit");
+
+  /** Added with {@code --add-dir} to every session, next to the working directory. */
+  public static final Path TEMP_DIRECTORY = Path.of("/tmp");
+
+  private static final Set<String> TOOL_SET = Set.copyOf(TOOLS);
+
+  private Baseline() {}
+
+  /**
+   * Whether {@code rule} grants as much as a baseline tool: the bare name, or a scope that is only
+   * wildcards ({@code Bash(*)}, {@code Edit(//**)}, what the original tool wrote for every "yes").
+   */
+  public static boolean isBaselineEquivalent(PermissionRule rule) {
+    return TOOL_SET.contains(rule.toolName())
+        && rule.content().map(Baseline::isOnlyWildcards).orElse(true);
+  }
+
+  private static boolean isOnlyWildcards(String content) {
+    return content.chars().allMatch(c -> c == '*' || c == '/' || c == ':' || c == ' ');
+  }
+}

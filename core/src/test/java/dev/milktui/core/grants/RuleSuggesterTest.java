@@ -1,0 +1,145 @@
+package dev.milktui.core.grants;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class RuleSuggesterTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private final RuleSuggester suggester = new RuleSuggester(Path.of("/home/dev/project"));
+
+  private static JsonNode input(Map<String, String> fields) {
+    return JSON.valueToTree(fields);
+  }
+
+  private static String scoped(SuggestedRules rules) {
+    return rules.scoped().map(PermissionRule::toString).orElse("<none>");
+  }
+
+  @ParameterizedTest(name = "[{index}] {0} -> {1}")
+  @CsvSource(
+      delimiterString = "=>",
+      value = {
+        "touch made-by-bash.txt => Bash(touch:*)",
+        "npm test => Bash(npm test:*)",
+        "npm test -- --watch => Bash(npm test:*)",
+        "git commit -m 'fix: x' => Bash(git commit:*)",
+        "cargo build --release => Bash(cargo build:*)",
+        "mvn verify => Bash(mvn verify:*)",
+        "mvn -B -ntp verify => Bash(mvn:*)",
+        "  ls -la => Bash(ls:*)",
+        "cd /x && npm test => Bash(cd:*)",
+        "npm install&&rm -rf / => Bash(npm install:*)",
+        "git status; rm -rf ~ => Bash(git status:*)",
+        "cat log | grep error => Bash(cat:*)",
+        "git $(echo push) => Bash(git:*)",
+        "echo `whoami` => Bash(echo:*)",
+        "python3 script.py > out.txt => Bash(python3:*)",
+        "./gradlew test => Bash(./gradlew test:*)",
+        "FOO=1 npm test => <none>",
+        "\"quoted cmd\" arg => <none>",
+        "*.sh => <none>",
+        "$HOME/bin/tool => <none>",
+        "(cd x; make) => <none>",
+        "'' => <none>",
+      })
+  void offersABashPrefixFromTheFirstSimpleCommandOnly(String command, String expected) {
+    SuggestedRules rules = suggester.suggest("Bash", input(Map.of("command", command)));
+
+    assertThat(scoped(rules)).isEqualTo(expected);
+    assertThat(rules.toolWide()).contains(PermissionRule.toolWide("Bash"));
+    assertThat(rules.directory()).isEmpty();
+  }
+
+  @Test
+  void neverPutsAShellOperatorIntoABashRule() {
+    String[] commands = {"a&&b", "a||b", "a;b", "a|b", "a&b", "a\nb", "a>b", "a<b", "npm test&&x"};
+    for (String command : commands) {
+      assertThat(scoped(suggester.suggest("Bash", input(Map.of("command", command)))))
+          .as(command)
+          .doesNotContain("&", "|", ";", ">", "<", "\n");
+    }
+  }
+
+  @ParameterizedTest(name = "[{index}] {0}")
+  @CsvSource({
+    "Write, file_path, /srv/out/report.txt, Edit(//srv/out/**), /srv/out",
+    "Edit, file_path, /srv/out/a/../b.txt, Edit(//srv/out/**), /srv/out",
+    "NotebookEdit, notebook_path, /srv/nb/x.ipynb, Edit(//srv/nb/**), /srv/nb",
+    "Write, file_path, notes/todo.md, Edit(//home/dev/project/notes/**), /home/dev/project/notes",
+    "Write, file_path, /top.txt, Edit(//**), /",
+    "Read, file_path, /etc/hosts, Read(//etc/**), /etc",
+    "Grep, path, /var/log, Read(//var/log/**), /var/log",
+    "Glob, path, /opt/app/src, Read(//opt/app/src/**), /opt/app/src",
+  })
+  void scopesFileToolsToTheDirectoryTheyTouched(
+      String tool, String field, String value, String rule, String directory) {
+    SuggestedRules rules = suggester.suggest(tool, input(Map.of(field, value)));
+
+    assertThat(scoped(rules)).isEqualTo(rule);
+    assertThat(rules.directory()).contains(Path.of(directory));
+    assertThat(rules.rules()).extracting(PermissionRule::toString).containsExactly(rule, tool);
+  }
+
+  @Test
+  void searchesWithoutAPathAreScopedToTheWorkingDirectory() {
+    SuggestedRules rules = suggester.suggest("Grep", input(Map.of("pattern", "TODO")));
+
+    assertThat(scoped(rules)).isEqualTo("Read(//home/dev/project/**)");
+  }
+
+  @Test
+  void aGrepOfOneFileIsScopedToItsDirectory(@TempDir Path temp) throws Exception {
+    Path file = Files.writeString(temp.resolve("a.txt"), "x");
+
+    SuggestedRules rules = suggester.suggest("Grep", input(Map.of("path", file.toString())));
+
+    assertThat(rules.directory()).contains(temp);
+  }
+
+  @Test
+  void webFetchIsScopedToTheHost() {
+    SuggestedRules rules =
+        suggester.suggest("WebFetch", input(Map.of("url", "https://docs.example.com:8443/a?b=c")));
+
+    assertThat(scoped(rules)).isEqualTo("WebFetch(domain:docs.example.com)");
+  }
+
+  @Test
+  void aWebFetchWithoutAUsableUrlGetsOnlyTheToolWideRule() {
+    assertThat(scoped(suggester.suggest("WebFetch", input(Map.of("url", "not a url")))))
+        .isEqualTo("<none>");
+  }
+
+  @Test
+  void otherToolsGetOnlyTheToolWideRule() {
+    SuggestedRules rules = suggester.suggest("mcp__github__create_issue", input(Map.of()));
+
+    assertThat(rules.rules()).containsExactly(PermissionRule.toolWide("mcp__github__create_issue"));
+    assertThat(rules.directory()).isEmpty();
+  }
+
+  @Test
+  void aFileToolWithoutItsPathGetsOnlyTheToolWideRule() {
+    SuggestedRules rules = suggester.suggest("Write", null);
+
+    assertThat(rules.rules()).containsExactly(PermissionRule.toolWide("Write"));
+  }
+
+  @Test
+  void anEmptyToolNameNeverProducesAGrant() {
+    assertThat(suggester.suggest("", input(Map.of("command", "ls"))).rules()).isEmpty();
+    assertThat(suggester.suggest("  ", null).toolWide()).isEqualTo(Optional.empty());
+    assertThat(suggester.suggest(null, null).rules()).isEmpty();
+  }
+}
