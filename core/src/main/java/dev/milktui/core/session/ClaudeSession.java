@@ -2,6 +2,7 @@ package dev.milktui.core.session;
 
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.UntrustedWorkspaceDetector;
 import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.protocol.HostMessages;
 import dev.milktui.core.protocol.MalformedLine;
@@ -27,6 +28,7 @@ import org.tinylog.Logger;
 public final class ClaudeSession implements Session {
   static final String UNKNOWN_SESSION = "No conversation found with session ID";
   private static final long STOP_GRACE_MILLIS = 3_000;
+  private static final UntrustedWorkspaceDetector UNTRUSTED = new UntrustedWorkspaceDetector();
 
   private final Object lock = new Object();
   private final Consumer<SessionEvent> listener;
@@ -426,7 +428,7 @@ public final class ClaudeSession implements Session {
     @Override
     public void stderrLine(String line) {
       recorder.stderr(line);
-      if (WorkspaceTrustWarning.matches(line)) {
+      if (UNTRUSTED.test(line)) {
         synchronized (lock) {
           emit(
               new SessionEvent.WorkspaceUntrusted(

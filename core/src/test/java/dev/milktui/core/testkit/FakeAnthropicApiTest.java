@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.milktui.core.protocol.Json;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,10 +1,11 @@
 package dev.milktui.core.testkit;
 
-import static dev.milktui.core.testkit.ClaudeProcess.isType;
+import static dev.milktui.core.testkit.CliRun.isType;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.milktui.core.protocol.Json;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +42,7 @@ class RealClaudeAgainstFakeApiIT {
   @Test
   void aPromptArgumentRunsOneTextTurnAndExitsZero() {
     try (FakeAnthropicApi api = FakeAnthropicApi.start(Reply.text("Hello from the fake API."));
-        ClaudeProcess claude = oneShot(api, "Say hello")) {
+        CliRun claude = oneShot(api, "Say hello")) {
 
       JsonNode result = claude.awaitLine("result", null, TURN);
 
@@ -62,7 +63,7 @@ class RealClaudeAgainstFakeApiIT {
                 Reply.toolUse("toolu_fake_bash_1", "Bash", bash("echo hi", "Print hi"))
                     .withText("I'll run it."),
                 Reply.text("The command printed hi."));
-        ClaudeProcess claude = oneShot(api, "--allowedTools=Bash(echo:*)", "Run echo hi")) {
+        CliRun claude = oneShot(api, "--allowedTools=Bash(echo:*)", "Run echo hi")) {
 
       JsonNode result = claude.awaitLine("result", null, TURN);
 
@@ -83,8 +84,7 @@ class RealClaudeAgainstFakeApiIT {
             FakeAnthropicApi.start(
                 Reply.toolUse("toolu_fake_write", "Write", write),
                 Reply.text("Finished after the tool call."));
-        ClaudeProcess claude =
-            oneShot(api, "--permission-prompt-tool", "stdio", "Write the file")) {
+        CliRun claude = oneShot(api, "--permission-prompt-tool", "stdio", "Write the file")) {
 
       JsonNode result = claude.awaitLine("result", null, TURN);
 
@@ -113,8 +113,8 @@ class RealClaudeAgainstFakeApiIT {
             FakeAnthropicApi.start(
                 Reply.toolUse("toolu_fake_bash_touch", "Bash", bash("touch x", "Create a file")),
                 Reply.text("Created it."));
-        ClaudeProcess claude =
-            ClaudeProcess.start(
+        CliRun claude =
+            CliRun.start(
                 sandbox.processBuilder(
                     api.baseUrl(),
                     "-p",
@@ -151,7 +151,7 @@ class RealClaudeAgainstFakeApiIT {
   @Test
   void aPersistentServerErrorIsRetriedThenEndsTheTurnWithAnErrorResultAndExitOne() {
     try (FakeAnthropicApi api = FakeAnthropicApi.start(Reply.error(ErrorType.API_ERROR));
-        ClaudeProcess claude = oneShot(api, Map.of("CLAUDE_CODE_MAX_RETRIES", "1"), "Say hello")) {
+        CliRun claude = oneShot(api, Map.of("CLAUDE_CODE_MAX_RETRIES", "1"), "Say hello")) {
 
       JsonNode result = claude.awaitLine("result", null, TURN);
 
@@ -171,7 +171,7 @@ class RealClaudeAgainstFakeApiIT {
     try (FakeAnthropicApi api =
             FakeAnthropicApi.start(
                 Reply.failing(2, Reply.error(ErrorType.API_ERROR), Reply.text("Recovered.")));
-        ClaudeProcess claude = oneShot(api, "Say hello")) {
+        CliRun claude = oneShot(api, "Say hello")) {
 
       JsonNode result = claude.awaitLine("result", null, TURN);
 
@@ -187,7 +187,7 @@ class RealClaudeAgainstFakeApiIT {
     try (FakeAnthropicApi api =
             FakeAnthropicApi.start(
                 Reply.text("This stream breaks in the middle.").breakingAfter(1));
-        ClaudeProcess claude = oneShot(api, "Say hello")) {
+        CliRun claude = oneShot(api, "Say hello")) {
 
       JsonNode result = claude.awaitLine("result", null, TURN);
 
@@ -201,11 +201,11 @@ class RealClaudeAgainstFakeApiIT {
   }
 
   /** {@code claude -p --output-format stream-json --verbose ARGS} with stdin from /dev/null. */
-  private ClaudeProcess oneShot(FakeAnthropicApi api, String... args) {
+  private CliRun oneShot(FakeAnthropicApi api, String... args) {
     return oneShot(api, Map.of(), args);
   }
 
-  private ClaudeProcess oneShot(FakeAnthropicApi api, Map<String, String> env, String... args) {
+  private CliRun oneShot(FakeAnthropicApi api, Map<String, String> env, String... args) {
     String[] command = new String[args.length + 4];
     command[0] = "-p";
     command[1] = "--output-format";
@@ -214,7 +214,7 @@ class RealClaudeAgainstFakeApiIT {
     System.arraycopy(args, 0, command, 4, args.length);
     ProcessBuilder builder = sandbox.processBuilder(api.baseUrl(), command);
     builder.environment().putAll(env);
-    return ClaudeProcess.start(builder.redirectInput(ProcessBuilder.Redirect.from(DEV_NULL)));
+    return CliRun.start(builder.redirectInput(ProcessBuilder.Redirect.from(DEV_NULL)));
   }
 
   private static Map<String, String> bash(String command, String description) {
@@ -237,7 +237,7 @@ class RealClaudeAgainstFakeApiIT {
     return line;
   }
 
-  private static List<String> assistantTexts(ClaudeProcess claude) {
+  private static List<String> assistantTexts(CliRun claude) {
     return claude.lines("assistant", null).stream()
         .flatMap(line -> line.path("message").path("content").findValuesAsText("text").stream())
         .toList();

@@ -14,12 +14,12 @@ public sealed interface Reply {
 
   /** A successful assistant message. */
   static Message text(String text) {
-    return Message.of(new ContentBlock.Text(text));
+    return Message.of(new ReplyBlock.Text(text));
   }
 
   /** A message that calls one tool; add leading text with {@link Message#withText}. */
   static Message toolUse(String id, String name, Map<String, ?> input) {
-    return Message.of(ContentBlock.ToolUse.of(id, name, input));
+    return Message.of(ReplyBlock.ToolUse.of(id, name, input));
   }
 
   /**
@@ -27,8 +27,7 @@ public sealed interface Reply {
    */
   static Message thinking(String thinking) {
     return Message.of(
-        new ContentBlock.Thinking(
-            thinking, "sig_fake_" + Integer.toHexString(thinking.hashCode())));
+        new ReplyBlock.Thinking(thinking, "sig_fake_" + Integer.toHexString(thinking.hashCode())));
   }
 
   /** An HTTP error with the type's usual status (500 for {@link ErrorType#API_ERROR}). */
@@ -53,7 +52,7 @@ public sealed interface Reply {
    * @param chunkDelay pause before each delta, so a test can act while the text streams
    * @param startDelay pause before the response headers, like a slow model
    */
-  record Message(List<ContentBlock> blocks, Duration chunkDelay, Duration startDelay)
+  record Message(List<ReplyBlock> blocks, Duration chunkDelay, Duration startDelay)
       implements Reply {
     public Message {
       blocks = List.copyOf(blocks);
@@ -64,24 +63,24 @@ public sealed interface Reply {
       Objects.requireNonNull(startDelay, "startDelay");
     }
 
-    static Message of(ContentBlock block) {
+    static Message of(ReplyBlock block) {
       return new Message(List.of(block), Duration.ZERO, Duration.ZERO);
     }
 
     /** Puts text before the other blocks (the usual "I'll run this" before a tool call). */
     public Message withText(String text) {
-      List<ContentBlock> all = new ArrayList<>();
-      all.add(new ContentBlock.Text(text));
+      List<ReplyBlock> all = new ArrayList<>();
+      all.add(new ReplyBlock.Text(text));
       all.addAll(blocks);
       return new Message(all, chunkDelay, startDelay);
     }
 
     public Message andText(String text) {
-      return and(new ContentBlock.Text(text));
+      return and(new ReplyBlock.Text(text));
     }
 
     public Message andToolUse(String id, String name, Map<String, ?> input) {
-      return and(ContentBlock.ToolUse.of(id, name, input));
+      return and(ReplyBlock.ToolUse.of(id, name, input));
     }
 
     public Message withChunkDelay(Duration delay) {
@@ -99,13 +98,13 @@ public sealed interface Reply {
 
     /** {@code tool_use} when the model asks for a tool, else {@code end_turn}. */
     public String stopReason() {
-      return blocks.stream().anyMatch(ContentBlock.ToolUse.class::isInstance)
+      return blocks.stream().anyMatch(ReplyBlock.ToolUse.class::isInstance)
           ? "tool_use"
           : "end_turn";
     }
 
-    private Message and(ContentBlock block) {
-      List<ContentBlock> all = new ArrayList<>(blocks);
+    private Message and(ReplyBlock block) {
+      List<ReplyBlock> all = new ArrayList<>(blocks);
       all.add(block);
       return new Message(all, chunkDelay, startDelay);
     }

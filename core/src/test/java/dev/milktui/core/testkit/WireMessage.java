@@ -1,6 +1,7 @@
 package dev.milktui.core.testkit;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.milktui.core.protocol.Json;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,7 +25,7 @@ final class WireMessage {
   /** The non-streaming response body. */
   ObjectNode toJson() {
     ObjectNode json = envelope();
-    for (ContentBlock block : message.blocks()) {
+    for (ReplyBlock block : message.blocks()) {
       json.withArray("content").add(completeBlock(block));
     }
     json.put("stop_reason", message.stopReason());
@@ -43,7 +44,7 @@ final class WireMessage {
     messageStart.set("message", start);
     events.add(messageStart);
     events.add(event("ping"));
-    List<ContentBlock> blocks = message.blocks();
+    List<ReplyBlock> blocks = message.blocks();
     for (int index = 0; index < blocks.size(); index++) {
       addBlockEvents(events, index, blocks.get(index));
     }
@@ -55,21 +56,21 @@ final class WireMessage {
     return events.stream().map(data -> new SseEvent(data.get("type").asText(), data)).toList();
   }
 
-  private void addBlockEvents(List<ObjectNode> events, int index, ContentBlock block) {
+  private void addBlockEvents(List<ObjectNode> events, int index, ReplyBlock block) {
     ObjectNode start = event("content_block_start").put("index", index);
     start.set("content_block", emptyBlock(block));
     events.add(start);
-    if (block instanceof ContentBlock.Text text) {
+    if (block instanceof ReplyBlock.Text text) {
       for (String chunk : chunks(text.text())) {
         events.add(delta(index, "text_delta", "text", chunk));
       }
-    } else if (block instanceof ContentBlock.ToolUse toolUse) {
+    } else if (block instanceof ReplyBlock.ToolUse toolUse) {
       // The real API opens every tool input with an empty fragment; the CLI copes with it.
       events.add(delta(index, "input_json_delta", "partial_json", ""));
       for (String chunk : chunks(toolUse.input().toString())) {
         events.add(delta(index, "input_json_delta", "partial_json", chunk));
       }
-    } else if (block instanceof ContentBlock.Thinking thinking) {
+    } else if (block instanceof ReplyBlock.Thinking thinking) {
       for (String chunk : chunks(thinking.thinking())) {
         events.add(delta(index, "thinking_delta", "thinking", chunk));
       }
@@ -85,14 +86,14 @@ final class WireMessage {
     return json;
   }
 
-  private static ObjectNode completeBlock(ContentBlock block) {
+  private static ObjectNode completeBlock(ReplyBlock block) {
     ObjectNode json = Json.MAPPER.createObjectNode();
-    if (block instanceof ContentBlock.Text text) {
+    if (block instanceof ReplyBlock.Text text) {
       json.put("type", "text").put("text", text.text());
-    } else if (block instanceof ContentBlock.ToolUse toolUse) {
+    } else if (block instanceof ReplyBlock.ToolUse toolUse) {
       json.put("type", "tool_use").put("id", toolUse.id()).put("name", toolUse.name());
       json.set("input", toolUse.input());
-    } else if (block instanceof ContentBlock.Thinking thinking) {
+    } else if (block instanceof ReplyBlock.Thinking thinking) {
       json.put("type", "thinking").put("thinking", thinking.thinking());
       json.put("signature", thinking.signature());
     }
@@ -100,13 +101,13 @@ final class WireMessage {
   }
 
   /** The block as content_block_start announces it: same shape, contents still empty. */
-  private static ObjectNode emptyBlock(ContentBlock block) {
+  private static ObjectNode emptyBlock(ReplyBlock block) {
     ObjectNode json = completeBlock(block);
-    if (block instanceof ContentBlock.Text) {
+    if (block instanceof ReplyBlock.Text) {
       json.put("text", "");
-    } else if (block instanceof ContentBlock.ToolUse) {
+    } else if (block instanceof ReplyBlock.ToolUse) {
       json.putObject("input");
-    } else if (block instanceof ContentBlock.Thinking) {
+    } else if (block instanceof ReplyBlock.Thinking) {
       json.put("thinking", "").put("signature", "");
     }
     return json;
@@ -125,7 +126,7 @@ final class WireMessage {
   /** Roughly four characters per token, like English text. */
   private int outputTokens() {
     int chars = 0;
-    for (ContentBlock block : message.blocks()) {
+    for (ReplyBlock block : message.blocks()) {
       chars += completeBlock(block).toString().length();
     }
     return Math.max(1, chars / 4);

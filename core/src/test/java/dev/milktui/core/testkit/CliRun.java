@@ -2,6 +2,7 @@ package dev.milktui.core.testkit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.milktui.core.protocol.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,19 +22,19 @@ import java.util.function.Predicate;
  * never fill. Every wait has a timeout; closing kills the process tree. Failures carry the
  * transcript, so a red test explains itself.
  */
-public final class ClaudeProcess implements AutoCloseable {
+public final class CliRun implements AutoCloseable {
   private final Process process;
   private final List<JsonNode> lines = new ArrayList<>();
   private final StringBuilder stderr = new StringBuilder();
   private boolean stdoutEnded;
 
-  private ClaudeProcess(Process process) {
+  private CliRun(Process process) {
     this.process = process;
   }
 
-  public static ClaudeProcess start(ProcessBuilder builder) {
+  public static CliRun start(ProcessBuilder builder) {
     try {
-      ClaudeProcess claude = new ClaudeProcess(builder.start());
+      CliRun claude = new CliRun(builder.start());
       claude.drain("stdout", claude.process.getInputStream(), claude::addLine, claude::endStdout);
       claude.drain("stderr", claude.process.getErrorStream(), claude::addStderr, () -> {});
       return claude;
