@@ -1,0 +1,38 @@
+package dev.milktui.core.grants;
+
+import dev.milktui.core.session.GrantDecision;
+import dev.milktui.core.session.GrantException;
+import dev.milktui.core.session.GrantPersister;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.tinylog.Logger;
+
+/**
+ * Saves what the user ticked in a grant dialog to Claude's user settings. The rules were chosen one
+ * by one by the user, so they are confirmed grants; the store still refuses the working directory,
+ * {@code /tmp} and anything tagged as baseline.
+ */
+public final class SettingsGrantPersister implements GrantPersister {
+  private final SettingsStore store;
+  private final Path workingDirectory;
+
+  public SettingsGrantPersister(SettingsStore store, Path workingDirectory) {
+    this.store = store;
+    this.workingDirectory = workingDirectory;
+  }
+
+  @Override
+  public void persist(GrantDecision decision) throws GrantException {
+    List<RuleGrant> rules = decision.rules().stream().map(RuleGrant::userConfirmed).toList();
+    List<String> directories = decision.directories().stream().map(Path::toString).toList();
+    GrantRequest request =
+        new GrantRequest(rules, directories, Optional.of(workingDirectory), false);
+    try {
+      GrantResult result = store.grant(request);
+      Logger.info("saved grants to {}: {}", store.file(), result);
+    } catch (SettingsException | GrantRefusedException e) {
+      throw new GrantException(e.getMessage(), e);
+    }
+  }
+}
