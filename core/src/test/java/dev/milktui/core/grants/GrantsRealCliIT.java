@@ -132,7 +132,8 @@ class GrantsRealCliIT {
         CliRun trusted = oneShot(api, "Touch it")) {
       JsonNode result = trusted.awaitLine("result", null, TURN);
       assertThat(result.path("permission_denials")).as(trusted.transcript()).isEmpty();
-      assertThat(api.toolResults()).containsExactly(new ToolResult("toolu_touch", "(Bash completed with no output)", false));
+      assertThat(api.toolResults())
+          .containsExactly(new ToolResult("toolu_touch", "(Bash completed with no output)", false));
       assertThat(sandbox.workDir().resolve("trusted.txt")).exists();
     }
   }
