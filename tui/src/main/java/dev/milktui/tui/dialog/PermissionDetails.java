@@ -26,27 +26,27 @@ public final class PermissionDetails {
       case "Edit":
         return "File: "
             + text(input, "file_path")
-            + "\n── replace"
+            + "\n▸ replace"
             + (input.path("replace_all").asBoolean(false) ? " (all occurrences)" : "")
-            + " ──\n"
+            + ":\n"
             + text(input, "old_string")
-            + "\n── with ──\n"
+            + "\n▸ with:\n"
             + text(input, "new_string");
       case "MultiEdit":
         StringBuilder edits = new StringBuilder("File: " + text(input, "file_path"));
         int n = 1;
         for (JsonNode edit : input.path("edits")) {
           edits
-              .append("\n── edit ")
+              .append("\n▸ edit ")
               .append(n++)
-              .append(": replace ──\n")
+              .append(", replace:\n")
               .append(text(edit, "old_string"))
-              .append("\n── with ──\n")
+              .append("\n▸ with:\n")
               .append(text(edit, "new_string"));
         }
         return edits.toString();
       case "Write":
-        return "File: " + text(input, "file_path") + "\n── content ──\n" + text(input, "content");
+        return "File: " + text(input, "file_path") + "\n▸ content:\n" + text(input, "content");
       case "Read":
       case "WebFetch":
       case "WebSearch":
