@@ -1,0 +1,78 @@
+package dev.milktui.tui;
+
+import com.googlecode.lanterna.TerminalPosition;
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.gui2.Component;
+import com.googlecode.lanterna.gui2.LayoutManager;
+import java.util.List;
+
+/**
+ * Places the panes: transcript and tools (side by side when wide, stacked otherwise), the input
+ * title and box, the status bar. Below the minimum size everything gives way to the too-small
+ * message. Components are expected in that order: transcript, tools, input title, input, status,
+ * too-small view.
+ */
+final class MainLayout implements LayoutManager {
+  static final int MIN_COLUMNS = 60;
+  static final int MIN_ROWS = 16;
+  static final int SIDE_BY_SIDE_COLUMNS = 110;
+  private static final int INPUT_ROWS = 3;
+
+  private TerminalSize last;
+
+  static boolean tooSmall(TerminalSize size) {
+    return size.getColumns() < MIN_COLUMNS || size.getRows() < MIN_ROWS;
+  }
+
+  @Override
+  public TerminalSize getPreferredSize(List<Component> components) {
+    return new TerminalSize(MIN_COLUMNS, MIN_ROWS);
+  }
+
+  @Override
+  public void doLayout(TerminalSize area, List<Component> components) {
+    last = area;
+    Component transcript = components.get(0);
+    Component tools = components.get(1);
+    Component inputTitle = components.get(2);
+    Component input = components.get(3);
+    Component status = components.get(4);
+    Component tooSmall = components.get(5);
+    if (tooSmall(area)) {
+      for (Component c : components) {
+        place(c, 0, 0, 0, 0);
+      }
+      place(tooSmall, 0, 0, area.getColumns(), area.getRows());
+      return;
+    }
+    place(tooSmall, 0, 0, 0, 0);
+    int w = area.getColumns();
+    int h = area.getRows();
+    int statusRow = h - 1;
+    int inputTop = statusRow - INPUT_ROWS;
+    int titleRow = inputTop - 1;
+    int paneRows = titleRow;
+    place(status, 0, statusRow, w, 1);
+    place(input, 0, inputTop, w, INPUT_ROWS);
+    place(inputTitle, 0, titleRow, w, 1);
+    if (w >= SIDE_BY_SIDE_COLUMNS) {
+      int toolsWidth = w * 2 / 5;
+      place(transcript, 0, 0, w - toolsWidth - 1, paneRows);
+      place(tools, w - toolsWidth, 0, toolsWidth, paneRows);
+    } else {
+      int toolRows = Math.max(4, Math.min(12, paneRows / 3));
+      place(transcript, 0, 0, w, paneRows - toolRows);
+      place(tools, 0, paneRows - toolRows, w, toolRows);
+    }
+  }
+
+  private static void place(Component c, int col, int row, int columns, int rows) {
+    c.setPosition(new TerminalPosition(col, row));
+    c.setSize(new TerminalSize(columns, rows));
+  }
+
+  @Override
+  public boolean hasChanged() {
+    return last == null;
+  }
+}

@@ -1,0 +1,101 @@
+package dev.milktui.tui;
+
+import com.googlecode.lanterna.SGR;
+import com.googlecode.lanterna.TextColor;
+import com.googlecode.lanterna.graphics.SimpleTheme;
+import com.googlecode.lanterna.graphics.Theme;
+import com.googlecode.lanterna.gui2.TextGUIGraphics;
+
+/**
+ * Every colour the UI uses, by role. Without colour (NO_COLOR) all roles use the terminal's own
+ * colours and only bold, italic and reverse set things apart.
+ */
+public final class Palette {
+
+  /** What a piece of text is, for its style. */
+  public enum Role {
+    TEXT,
+    USER,
+    THINKING,
+    CODE,
+    INFO,
+    WARNING,
+    ERROR,
+    OK,
+    RUNNING,
+    TITLE,
+    TITLE_FOCUSED,
+    SELECTED,
+    STATUS,
+    HINT
+  }
+
+  private static final TextColor DEFAULT = TextColor.ANSI.DEFAULT;
+
+  private final boolean color;
+
+  public Palette(boolean color) {
+    this.color = color;
+  }
+
+  public boolean color() {
+    return color;
+  }
+
+  public void apply(TextGUIGraphics g, Role role) {
+    g.clearModifiers();
+    g.setBackgroundColor(DEFAULT);
+    g.setForegroundColor(DEFAULT);
+    switch (role) {
+      case USER -> styled(g, TextColor.ANSI.CYAN_BRIGHT, SGR.BOLD);
+      case THINKING -> styled(g, TextColor.ANSI.BLACK_BRIGHT, SGR.ITALIC);
+      case CODE -> styled(g, TextColor.ANSI.GREEN);
+      case INFO -> styled(g, TextColor.ANSI.BLUE_BRIGHT);
+      case WARNING -> styled(g, TextColor.ANSI.YELLOW, SGR.BOLD);
+      case ERROR -> styled(g, TextColor.ANSI.RED_BRIGHT, SGR.BOLD);
+      case OK -> styled(g, TextColor.ANSI.GREEN_BRIGHT);
+      case RUNNING -> styled(g, TextColor.ANSI.YELLOW_BRIGHT);
+      case TITLE -> styled(g, TextColor.ANSI.BLACK_BRIGHT, SGR.BOLD);
+      case TITLE_FOCUSED, SELECTED, STATUS -> {
+        g.enableModifiers(SGR.REVERSE);
+        if (role == Role.TITLE_FOCUSED) {
+          g.enableModifiers(SGR.BOLD);
+        }
+      }
+      case HINT -> styled(g, TextColor.ANSI.BLACK_BRIGHT);
+      default -> {}
+    }
+  }
+
+  private void styled(TextGUIGraphics g, TextColor fg, SGR... modifiers) {
+    if (color) {
+      g.setForegroundColor(fg);
+    }
+    if (modifiers.length > 0) {
+      g.enableModifiers(modifiers);
+    }
+  }
+
+  /** The theme for Lanterna's own components (dialogs, text boxes, buttons). */
+  public Theme theme() {
+    if (color) {
+      SimpleTheme theme =
+          SimpleTheme.makeTheme(
+              true,
+              DEFAULT,
+              DEFAULT,
+              TextColor.ANSI.WHITE_BRIGHT,
+              TextColor.ANSI.BLACK_BRIGHT,
+              TextColor.ANSI.BLACK,
+              TextColor.ANSI.CYAN,
+              DEFAULT);
+      return theme;
+    }
+    SimpleTheme theme = new SimpleTheme(DEFAULT, DEFAULT);
+    theme.getDefaultDefinition().setSelected(DEFAULT, DEFAULT, SGR.REVERSE);
+    theme.getDefaultDefinition().setActive(DEFAULT, DEFAULT, SGR.REVERSE, SGR.BOLD);
+    theme.getDefaultDefinition().setPreLight(DEFAULT, DEFAULT, SGR.BOLD);
+    theme.getDefaultDefinition().setInsensitive(DEFAULT, DEFAULT);
+    return theme;
+  }
+}

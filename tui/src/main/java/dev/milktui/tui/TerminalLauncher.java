@@ -1,0 +1,147 @@
+package dev.milktui.tui;
+
+import com.googlecode.lanterna.gui2.MultiWindowTextGUI;
+import com.googlecode.lanterna.gui2.SeparateTextGUIThread;
+import com.googlecode.lanterna.gui2.TextGUIThread;
+import com.googlecode.lanterna.input.BasicCharacterPattern;
+import com.googlecode.lanterna.input.CharacterPattern;
+import com.googlecode.lanterna.input.KeyDecodingProfile;
+import com.googlecode.lanterna.input.KeyStroke;
+import com.googlecode.lanterna.input.KeyType;
+import com.googlecode.lanterna.screen.TerminalScreen;
+import com.googlecode.lanterna.terminal.DefaultTerminalFactory;
+import com.googlecode.lanterna.terminal.Terminal;
+import com.googlecode.lanterna.terminal.ansi.StreamBasedTerminal;
+import com.googlecode.lanterna.terminal.ansi.UnixLikeTTYTerminal;
+import com.googlecode.lanterna.terminal.ansi.UnixLikeTerminal;
+import java.io.File;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+import org.tinylog.Logger;
+
+/**
+ * Runs the UI on the real terminal: a forced text terminal (never a Swing window), Ctrl+C trapped,
+ * the GUI on its own thread, and the terminal restored however the run ends.
+ */
+public final class TerminalLauncher {
+
+  /** There is no terminal to draw on. */
+  public static final class NoTerminalException extends Exception {
+    public NoTerminalException(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  private TerminalLauncher() {}
+
+  /**
+   * Blocks until the user quits. {@code beforeStart} gets the controller before the first session
+   * opens (to call {@link TuiController#showTrustOffer} and the like).
+   */
+  public static void run(
+      TuiConfig config,
+      SessionFactory sessions,
+      Optional<String> resumeSessionId,
+      Consumer<TuiController> beforeStart)
+      throws NoTerminalException, IOException, InterruptedException {
+    if (System.console() == null) {
+      throw new NoTerminalException(
+          "milk-tui needs an interactive terminal: stdin and stdout must be a TTY.", null);
+    }
+    Terminal terminal;
+    try {
+      terminal =
+          new DefaultTerminalFactory()
+              .setForceTextTerminal(true)
+              .setUnixTerminalCtrlCBehaviour(UnixLikeTerminal.CtrlCBehaviour.TRAP)
+              .createTerminal();
+    } catch (IOException | RuntimeException e) {
+      throw new NoTerminalException("Cannot open the terminal: " + e.getMessage(), e);
+    }
+    TerminalScreen screen = new TerminalScreen(terminal);
+    try (PacedFrames frames = new PacedFrames()) {
+      distinguishNewlineKeys(terminal);
+      screen.startScreen();
+      MultiWindowTextGUI gui = new MultiWindowTextGUI(new SeparateTextGUIThread.Factory(), screen);
+      TuiController controller = new TuiController(gui, config.withPacer(frames), sessions);
+      TextGUIThread thread = gui.getGUIThread();
+      ((SeparateTextGUIThread) thread).start();
+      frames.every(Duration.ofSeconds(1), controller::tick);
+      thread.invokeLater(
+          () -> {
+            beforeStart.accept(controller);
+            controller.start(resumeSessionId);
+          });
+      try {
+        controller.quitRequested().get();
+      } catch (ExecutionException e) {
+        Logger.error(e, "UI ended with an error");
+      } finally {
+        ((SeparateTextGUIThread) thread).stop();
+        try {
+          ((SeparateTextGUIThread) thread).waitForStop(2, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        controller.quit();
+      }
+    } finally {
+      try {
+        screen.stopScreen();
+      } finally {
+        terminal.close();
+      }
+    }
+  }
+
+  /**
+   * Lets Ctrl+J (LF) differ from Enter (CR): the terminal must stop turning CR into LF, and the
+   * decoder must read LF as Ctrl+J. Alt+Enter (ESC CR) is decoded as Enter with Alt. Where stty
+   * cannot be changed, Ctrl+J stays Enter and Alt+Enter still inserts a newline.
+   */
+  private static void distinguishNewlineKeys(Terminal terminal) {
+    if (!(terminal instanceof StreamBasedTerminal stream)) {
+      return;
+    }
+    List<CharacterPattern> patterns =
+        new java.util.ArrayList<>(
+            List.of(
+                new BasicCharacterPattern(
+                    new KeyStroke(KeyType.Enter, false, true), '\u001b', '\r')));
+    if (terminal instanceof UnixLikeTTYTerminal && disableCrToLf()) {
+      patterns.add(new BasicCharacterPattern(new KeyStroke('j', true, false), '\n'));
+    }
+    KeyDecodingProfile profile =
+        new KeyDecodingProfile() {
+          @Override
+          public Collection<CharacterPattern> getPatterns() {
+            return patterns;
+          }
+        };
+    stream.getInputDecoder().addProfile(profile);
+  }
+
+  /** Lanterna saves the tty state at start and restores it at the end, this change included. */
+  private static boolean disableCrToLf() {
+    try {
+      Process stty =
+          new ProcessBuilder("stty", "-icrnl")
+              .redirectInput(new File("/dev/tty"))
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .redirectError(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      return stty.waitFor() == 0;
+    } catch (IOException e) {
+      Logger.info(e, "cannot change the tty; Ctrl+J will act as Enter");
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+}

@@ -1,0 +1,57 @@
+package dev.milktui.tui;
+
+import dev.milktui.core.session.GrantException;
+import dev.milktui.tui.dialog.GrantSaver;
+import dev.milktui.tui.dialog.RuleOptions;
+import dev.milktui.tui.dialog.SimpleRuleOptions;
+import java.nio.file.Path;
+import java.time.Clock;
+
+/**
+ * What the app decides for the UI. {@code color} is false under NO_COLOR (the app reads the
+ * environment); {@code historyFile} may be null (no persistence).
+ */
+public record TuiConfig(
+    boolean color,
+    Path historyFile,
+    GrantSaver grantSaver,
+    RuleOptions ruleOptions,
+    FramePacer pacer,
+    Clock clock) {
+
+  public static TuiConfig defaults() {
+    return new TuiConfig(
+        true,
+        null,
+        rules -> {
+          throw new GrantException("saving rules is not available in this build");
+        },
+        new SimpleRuleOptions(),
+        FramePacer.immediate(),
+        Clock.systemUTC());
+  }
+
+  public TuiConfig withColor(boolean value) {
+    return new TuiConfig(value, historyFile, grantSaver, ruleOptions, pacer, clock);
+  }
+
+  public TuiConfig withHistoryFile(Path value) {
+    return new TuiConfig(color, value, grantSaver, ruleOptions, pacer, clock);
+  }
+
+  public TuiConfig withGrantSaver(GrantSaver value) {
+    return new TuiConfig(color, historyFile, value, ruleOptions, pacer, clock);
+  }
+
+  public TuiConfig withRuleOptions(RuleOptions value) {
+    return new TuiConfig(color, historyFile, grantSaver, value, pacer, clock);
+  }
+
+  public TuiConfig withPacer(FramePacer value) {
+    return new TuiConfig(color, historyFile, grantSaver, ruleOptions, value, clock);
+  }
+
+  public TuiConfig withClock(Clock value) {
+    return new TuiConfig(color, historyFile, grantSaver, ruleOptions, pacer, value);
+  }
+}

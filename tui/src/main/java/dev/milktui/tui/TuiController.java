@@ -1,0 +1,645 @@
+package dev.milktui.tui;
+
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.gui2.BasicWindow;
+import com.googlecode.lanterna.gui2.Interactable;
+import com.googlecode.lanterna.gui2.Panel;
+import com.googlecode.lanterna.gui2.TextGUIThread;
+import com.googlecode.lanterna.gui2.Window;
+import com.googlecode.lanterna.gui2.WindowBasedTextGUI;
+import com.googlecode.lanterna.gui2.WindowListener;
+import com.googlecode.lanterna.gui2.WindowListenerAdapter;
+import com.googlecode.lanterna.input.KeyStroke;
+import com.googlecode.lanterna.input.KeyType;
+import com.googlecode.lanterna.screen.Screen;
+import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.session.Session;
+import dev.milktui.core.turn.TurnSummary;
+import dev.milktui.tui.dialog.DialogHost;
+import dev.milktui.tui.dialog.GrantDialog;
+import dev.milktui.tui.dialog.GrantForm;
+import dev.milktui.tui.dialog.Keys;
+import dev.milktui.tui.dialog.PermissionDetails;
+import dev.milktui.tui.dialog.PermissionPrompter;
+import dev.milktui.tui.dialog.ReadOnlyText;
+import dev.milktui.tui.dialog.SimpleDialog;
+import dev.milktui.tui.text.Sanitizer;
+import dev.milktui.tui.tools.ToolPane;
+import dev.milktui.tui.tools.ToolRow;
+import dev.milktui.tui.transcript.Transcript;
+import dev.milktui.tui.transcript.TranscriptFeed;
+import dev.milktui.tui.transcript.TranscriptView;
+import java.io.IOException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.tinylog.Logger;
+
+/**
+ * The main screen and its behaviour: builds the panes on a given GUI, applies session events on the
+ * GUI thread (they arrive from background threads through a coalescing pump), maps keys, opens
+ * dialogs without blocking. Works on any Lanterna screen, so tests drive it on a virtual terminal.
+ * All methods but the listener and {@link #showTrustOffer} run on the GUI thread.
+ */
+public final class TuiController {
+  static final Duration QUIT_WINDOW = Duration.ofSeconds(2);
+  private static final List<String> MODES = List.of("default", "acceptEdits", "plan");
+
+  /** A session event tagged with the session it came from, so a replaced session is ignored. */
+  private record Tagged(int generation, SessionEvent event) {}
+
+  private final WindowBasedTextGUI gui;
+  private final TuiConfig config;
+  private final SessionFactory sessions;
+  private final Palette palette;
+  private final BasicWindow window;
+  private final Transcript transcript = new Transcript();
+  private final TranscriptFeed feed = new TranscriptFeed(transcript);
+  private final TranscriptView transcriptView;
+  private final ToolPane toolPane;
+  private final InputBox input;
+  private final StatusBar status;
+  private final DialogHost dialogs;
+  private final PermissionPrompter prompter;
+  private final Deque<TurnSummary> grantQueue = new ArrayDeque<>();
+  private final EventPump<Tagged> pump;
+  private final CompletableFuture<Void> quit = new CompletableFuture<>();
+  private boolean grantDialogOpen;
+  private Session session;
+  private int generation;
+  private String sessionId;
+  private Path cwd;
+  private Instant lastCtrlC;
+  private int lastExitCode;
+
+  public TuiController(WindowBasedTextGUI gui, TuiConfig config, SessionFactory sessions) {
+    this.gui = gui;
+    this.config = config;
+    this.sessions = sessions;
+    this.palette = new Palette(config.color());
+    gui.setTheme(palette.theme());
+    WindowListener globalKeys =
+        new WindowListenerAdapter() {
+          @Override
+          public void onInput(Window w, KeyStroke key, AtomicBoolean deliver) {
+            if (globalKey(key)) {
+              deliver.set(false);
+            }
+          }
+        };
+    this.dialogs = new DialogHost(gui, globalKeys);
+    this.transcriptView = new TranscriptView(transcript, palette);
+    this.toolPane = new ToolPane(palette, config.clock(), this::showToolDetails);
+    this.input = new InputBox(new InputHistory(config.historyFile()), this::send);
+    this.status = new StatusBar(palette);
+    this.prompter =
+        new PermissionPrompter(dialogs, config.grantSaver(), config.ruleOptions(), this::notice);
+    TitleRow inputTitle =
+        new TitleRow(
+            palette,
+            () ->
+                " Message · Enter send · Ctrl+J / Alt+Enter newline · ↑↓ history"
+                    + (session != null && session.busy()
+                        ? " · a turn is running: sends queue"
+                        : ""),
+            input::isFocused);
+    Panel root = new Panel(new MainLayout());
+    root.addComponent(transcriptView);
+    root.addComponent(toolPane);
+    root.addComponent(inputTitle);
+    root.addComponent(input);
+    root.addComponent(status);
+    root.addComponent(new TooSmallView(palette));
+    window = new BasicWindow("milk-tui");
+    window.setHints(
+        List.of(
+            Window.Hint.FULL_SCREEN, Window.Hint.NO_DECORATIONS, Window.Hint.NO_POST_RENDERING));
+    window.setComponent(root);
+    window.addWindowListener(
+        new WindowListenerAdapter() {
+          @Override
+          public void onInput(Window w, KeyStroke key, AtomicBoolean deliver) {
+            if (globalKey(key) || mainKey(key)) {
+              deliver.set(false);
+            }
+          }
+        });
+    gui.addWindow(window);
+    window.setFocusedInteractable(input);
+    TextGUIThread thread = gui.getGUIThread();
+    thread.setExceptionHandler(
+        new TextGUIThread.ExceptionHandler() {
+          @Override
+          public boolean onIOException(IOException e) {
+            Logger.error(e, "terminal I/O failed; stopping the UI");
+            quit.complete(null);
+            return true;
+          }
+
+          @Override
+          public boolean onRuntimeException(RuntimeException e) {
+            Logger.error(e, "error on the GUI thread");
+            safeNotice("Internal error: " + e + " (details in the log)");
+            return false;
+          }
+        });
+    this.pump = new EventPump<>(thread, config.pacer(), this::applyAll);
+  }
+
+  /** Opens the first session (resuming {@code resumeSessionId} when given). */
+  public void start(Optional<String> resumeSessionId) {
+    openSession(resumeSessionId);
+  }
+
+  /** Completes when the user quits (or the terminal fails); the launcher then restores it. */
+  public CompletableFuture<Void> quitRequested() {
+    return quit;
+  }
+
+  /**
+   * Offers to trust {@code workspace}, whose project rules are being ignored; {@code onTrust} runs
+   * on the GUI thread if the user accepts. Any thread.
+   */
+  public void showTrustOffer(Path workspace, Runnable onTrust) {
+    gui.getGUIThread()
+        .invokeLater(
+            () ->
+                new SimpleDialog(dialogs, "Untrusted workspace")
+                    .text(
+                        "Claude ignores the permission rules in this project's .claude/settings.json"
+                            + " because the workspace is not trusted:\n"
+                            + Sanitizer.oneLine(String.valueOf(workspace))
+                            + "\n\nTrust it only if you trust the project's files.")
+                    .action("Trust this workspace", 't', () -> runSafely(onTrust, "trusting"))
+                    .onEscape(() -> notice(SessionEvent.Level.INFO, "Workspace left untrusted."))
+                    .open());
+  }
+
+  /** A line in the transcript from the app. Any thread. */
+  public void post(SessionEvent.Level level, String text) {
+    gui.getGUIThread().invokeLater(() -> notice(level, text));
+  }
+
+  /** Redraws what changes with time (running tools' elapsed time). Any thread. */
+  public void tick() {
+    gui.getGUIThread()
+        .invokeLater(
+            () -> {
+              if (toolPane.anyRunning()) {
+                toolPane.invalidate();
+              }
+            });
+  }
+
+  // Visible for tests: the panes and state the screen shows.
+  Transcript transcript() {
+    return transcript;
+  }
+
+  TranscriptView transcriptView() {
+    return transcriptView;
+  }
+
+  ToolPane toolPane() {
+    return toolPane;
+  }
+
+  StatusBar statusBar() {
+    return status;
+  }
+
+  InputBox input() {
+    return input;
+  }
+
+  PermissionPrompter prompter() {
+    return prompter;
+  }
+
+  private void openSession(Optional<String> resumeSessionId) {
+    int gen = ++generation;
+    try {
+      session = sessions.open(event -> pump.post(new Tagged(gen, event)), resumeSessionId);
+      status.activity(Activity.IDLE, "");
+      resumeSessionId.ifPresent(id -> notice(SessionEvent.Level.INFO, "Resuming session " + id));
+    } catch (RuntimeException e) {
+      Logger.error(e, "could not open a session");
+      session = null;
+      status.activity(Activity.STOPPED, "");
+      notice(SessionEvent.Level.ERROR, "Could not start claude: " + e.getMessage());
+    }
+  }
+
+  private void applyAll(List<Tagged> batch) {
+    for (Tagged tagged : batch) {
+      if (tagged.generation() != generation) {
+        continue;
+      }
+      try {
+        apply(tagged.event());
+      } catch (RuntimeException e) {
+        Logger.error(e, "could not show {}", tagged.event().getClass().getSimpleName());
+        safeNotice("Could not show an event: " + e + " (details in the log)");
+      }
+    }
+    transcriptView.contentChanged();
+  }
+
+  private void apply(SessionEvent event) {
+    if (event instanceof SessionEvent.TextDelta d) {
+      feed.text(d.messageId(), d.blockIndex(), d.text());
+      activity(Activity.STREAMING, "");
+    } else if (event instanceof SessionEvent.ThinkingDelta d) {
+      feed.thinking(d.messageId(), d.blockIndex(), d.text());
+      activity(Activity.THINKING, "");
+    } else if (event instanceof SessionEvent.ToolStarted t) {
+      toolPane.show(t.call());
+      activity(Activity.RUNNING_TOOL, t.call().name());
+    } else if (event instanceof SessionEvent.ToolInputReady t) {
+      toolPane.show(t.call());
+    } else if (event instanceof SessionEvent.ToolFinished t) {
+      toolPane.show(t.call());
+      activity(toolPane.anyRunning() ? Activity.RUNNING_TOOL : Activity.THINKING, "");
+    } else if (event instanceof SessionEvent.ToolProgressed p) {
+      toolPane.progress(p.toolUseId(), p.elapsedSeconds(), p.note());
+    } else if (event instanceof SessionEvent.TurnStarted t) {
+      turnStarted(t);
+    } else if (event instanceof SessionEvent.UserPrompt p) {
+      feed.prompt(p.text(), p.automatic());
+      activity(Activity.THINKING, "");
+    } else if (event instanceof SessionEvent.TextAbandoned a) {
+      feed.abandon(a.messageId());
+      notice(SessionEvent.Level.WARNING, "The reply's stream broke; Claude's full reply follows.");
+    } else if (event instanceof SessionEvent.PermissionRequested r) {
+      prompter.enqueue(r.request());
+      activity(Activity.WAITING_FOR_YOU, "permission");
+    } else if (event instanceof SessionEvent.PermissionWithdrawn w) {
+      prompter.withdrawn(w.request(), w.reason());
+    } else if (event instanceof SessionEvent.ApiRetrying r) {
+      apiRetrying(r);
+    } else if (event instanceof SessionEvent.StatusChanged s) {
+      status.mode(s.permissionMode());
+      if ("requesting".equals(s.status())) {
+        activity(Activity.THINKING, "");
+      }
+    } else if (event instanceof SessionEvent.TurnFinished f) {
+      turnFinished(f.summary());
+    } else if (event instanceof SessionEvent.GrantsNeeded g) {
+      grantQueue.addLast(g.summary());
+      showNextGrantDialog();
+    } else if (event instanceof SessionEvent.ProcessExited x) {
+      processExited(x);
+    } else if (event instanceof SessionEvent.Malformed m) {
+      Logger.warn("malformed line from claude: {}", m.line());
+      notice(SessionEvent.Level.WARNING, "Skipped a line claude printed that could not be read.");
+    } else if (event instanceof SessionEvent.Notice n) {
+      notice(n.level(), n.text());
+    } else if (event instanceof SessionEvent.ControlAnswered c && !c.success()) {
+      notice(SessionEvent.Level.WARNING, "Claude refused a request: " + c.error());
+    }
+  }
+
+  private void activity(Activity activity, String detail) {
+    if (prompter.showing() || grantDialogOpen) {
+      status.activity(Activity.WAITING_FOR_YOU, prompter.showing() ? "permission" : "grants");
+    } else {
+      status.activity(activity, detail);
+    }
+  }
+
+  private void turnStarted(SessionEvent.TurnStarted t) {
+    sessionId = t.sessionId();
+    status.session(t.sessionId(), t.model());
+    status.mode(t.permissionMode());
+    try {
+      cwd = t.cwd() == null ? null : Path.of(t.cwd());
+    } catch (InvalidPathException e) {
+      cwd = null;
+    }
+    activity(Activity.THINKING, "");
+  }
+
+  private void apiRetrying(SessionEvent.ApiRetrying r) {
+    String what =
+        "API call failed"
+            + (r.status() == null ? "" : " (" + r.status() + ")")
+            + (r.error() == null || r.error().isBlank() ? "" : ": " + r.error());
+    notice(
+        SessionEvent.Level.WARNING,
+        what
+            + "; retry "
+            + r.attempt()
+            + " of "
+            + r.maxRetries()
+            + " in "
+            + (r.delayMs() / 1000.0)
+            + " s");
+    activity(Activity.RETRYING_API, r.attempt() + "/" + r.maxRetries());
+  }
+
+  private void turnFinished(TurnSummary s) {
+    feed.endTurn();
+    status.usage(
+        s.usage() == null ? 0 : s.usage().inputTokens() + s.usage().outputTokens(),
+        s.totalCostUsd());
+    if (s.sessionId() != null) {
+      sessionId = s.sessionId();
+      status.session(s.sessionId(), null);
+    }
+    if (s.interrupted()) {
+      notice(SessionEvent.Level.WARNING, "Turn interrupted.");
+    } else if (s.isError()) {
+      String detail =
+          s.resultText() != null && !s.resultText().isBlank()
+              ? s.resultText()
+              : String.join("; ", s.errors() == null ? List.of() : s.errors());
+      notice(
+          SessionEvent.Level.ERROR,
+          "The turn failed"
+              + (s.apiErrorStatus() == null ? "" : " (API " + s.apiErrorStatus() + ")")
+              + (detail.isBlank() ? "." : ": " + detail));
+    } else if ((s.text() == null || s.text().isBlank()) && s.tools().isEmpty()) {
+      notice(SessionEvent.Level.INFO, "(no response)");
+    }
+    activity(Activity.IDLE, "");
+  }
+
+  private void processExited(SessionEvent.ProcessExited x) {
+    if (x.expected()) {
+      return;
+    }
+    lastExitCode = x.exitCode();
+    String tail = x.stderrTail() == null ? "" : x.stderrTail().strip();
+    notice(
+        SessionEvent.Level.ERROR,
+        "claude exited unexpectedly with code "
+            + x.exitCode()
+            + (tail.isEmpty() ? "." : ". Its last error output:\n" + tail));
+    status.activity(Activity.STOPPED, "exit " + x.exitCode());
+    showRestartOffer();
+  }
+
+  private void showRestartOffer() {
+    SimpleDialog dialog =
+        new SimpleDialog(dialogs, "Claude stopped")
+            .text(
+                "claude exited unexpectedly (code "
+                    + lastExitCode
+                    + "). Resume the same conversation in a new process, or start a new one.");
+    if (sessionId != null) {
+      dialog.action("Resume session", 'r', () -> restart(Optional.of(sessionId)));
+    }
+    dialog
+        .action("New session", 'n', () -> restart(Optional.empty()))
+        .action("Quit", 'q', this::quit)
+        .onEscape(
+            () -> notice(SessionEvent.Level.INFO, "Press F5 to resume or start a new session."))
+        .open();
+  }
+
+  private void restart(Optional<String> resume) {
+    closeSession();
+    openSession(resume);
+  }
+
+  private void showNextGrantDialog() {
+    if (grantDialogOpen || grantQueue.isEmpty()) {
+      return;
+    }
+    TurnSummary summary = grantQueue.removeFirst();
+    GrantForm form = GrantForm.of(summary, config.ruleOptions(), cwd);
+    if (form.items().isEmpty()) {
+      showNextGrantDialog();
+      return;
+    }
+    grantDialogOpen = true;
+    status.activity(Activity.WAITING_FOR_YOU, "grants");
+    new GrantDialog(
+            dialogs,
+            form,
+            decision -> {
+              if (session == null) {
+                throw new IllegalStateException("no session is running");
+              }
+              session.resumeWithGrants(decision);
+            },
+            this::notice,
+            () -> {
+              grantDialogOpen = false;
+              status.activity(Activity.IDLE, "");
+              showNextGrantDialog();
+            })
+        .open();
+  }
+
+  private void showToolDetails(ToolRow row) {
+    String text =
+        "Tool: "
+            + row.name()
+            + "\nStatus: "
+            + row.outcome().wireName()
+            + "\nElapsed: "
+            + row.elapsed(config.clock().instant()).toMillis()
+            + " ms\n\nInput:\n"
+            + PermissionDetails.describe(row.name(), row.input())
+            + "\n\nResult:\n"
+            + (row.result().isEmpty() ? "(none yet)" : row.result());
+    new SimpleDialog(dialogs, "Tool call " + row.id())
+        .component(ReadOnlyText.of(text, dialogs.maxColumns(), dialogs.maxRows() - 4))
+        .open();
+  }
+
+  private void showHelp() {
+    new SimpleDialog(dialogs, "Keys")
+        .text(
+            String.join(
+                "\n",
+                "Enter            send the message (queued while a turn runs)",
+                "Ctrl+J, Alt+Enter  new line in the message",
+                "Up / Down        message history (on the first / last line)",
+                "Tab / Shift+Tab  move between message, transcript and tools",
+                "PgUp / PgDn      scroll the transcript; Home / End in the transcript",
+                "Enter on a tool  show its full input and result",
+                "Ctrl+T           show or hide thinking",
+                "F2               next permission mode (default, acceptEdits, plan)",
+                "Esc              stop the running turn",
+                "Ctrl+C           stop the turn; twice within 2 s quits",
+                "Ctrl+L           redraw the screen",
+                "F5               resume or restart after claude stopped",
+                "F1 or ?          this help",
+                "",
+                "Permission dialog: y allow once, a allow always, n deny, Esc deny and stop.",
+                "Grant dialog: Space tick, a tick all, ←/→ rule, Tab next, Enter grant, Esc"
+                    + " skip."))
+        .open();
+  }
+
+  /** Keys that work whatever window is active. */
+  private boolean globalKey(KeyStroke key) {
+    if (Keys.ctrl(key, 'c')) {
+      ctrlC();
+      return true;
+    }
+    if (Keys.ctrl(key, 'l')) {
+      redraw();
+      return true;
+    }
+    return false;
+  }
+
+  private boolean mainKey(KeyStroke key) {
+    if (MainLayout.tooSmall(gui.getScreen().getTerminalSize())) {
+      return true;
+    }
+    Interactable focused = window.getFocusedInteractable();
+    KeyType type = key.getKeyType();
+    if (type == KeyType.F1 || (Keys.is(key, '?') && focused != input)) {
+      showHelp();
+    } else if (Keys.ctrl(key, 't')) {
+      transcript.setThinkingCollapsed(!transcript.thinkingCollapsed());
+      transcriptView.contentChanged();
+    } else if (type == KeyType.F2) {
+      cycleMode();
+    } else if (type == KeyType.F5) {
+      showRestartOffer();
+    } else if (type == KeyType.Escape) {
+      interrupt();
+    } else if (type == KeyType.Tab) {
+      focus(focused == input ? transcriptView : focused == transcriptView ? toolPane : input);
+    } else if (type == KeyType.ReverseTab) {
+      focus(focused == input ? toolPane : focused == toolPane ? transcriptView : input);
+    } else if (type == KeyType.PageUp && focused != toolPane) {
+      transcriptView.pageUp();
+    } else if (type == KeyType.PageDown && focused != toolPane) {
+      transcriptView.pageDown();
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  private void focus(Interactable target) {
+    window.setFocusedInteractable(target);
+  }
+
+  private void ctrlC() {
+    Instant now = config.clock().instant();
+    if (lastCtrlC != null && Duration.between(lastCtrlC, now).compareTo(QUIT_WINDOW) <= 0) {
+      quit();
+      return;
+    }
+    lastCtrlC = now;
+    if (session != null && session.busy()) {
+      interrupt();
+    }
+    notice(SessionEvent.Level.INFO, "Press Ctrl+C again within 2 seconds to quit.");
+  }
+
+  private void interrupt() {
+    if (session != null && session.busy()) {
+      try {
+        session.interrupt();
+        notice(SessionEvent.Level.WARNING, "Interrupting the turn…");
+      } catch (RuntimeException e) {
+        Logger.error(e, "interrupt failed");
+        notice(SessionEvent.Level.ERROR, "Could not interrupt: " + e.getMessage());
+      }
+    }
+  }
+
+  private void cycleMode() {
+    if (session == null) {
+      return;
+    }
+    int at = MODES.indexOf(status.mode());
+    String next = MODES.get((at + 1) % MODES.size());
+    try {
+      session.setPermissionMode(next);
+      status.mode(next);
+      notice(SessionEvent.Level.INFO, "Permission mode: " + next);
+    } catch (RuntimeException e) {
+      notice(SessionEvent.Level.ERROR, "Could not change the permission mode: " + e.getMessage());
+    }
+  }
+
+  private void send(String text) {
+    if (session == null || status.activity() == Activity.STOPPED) {
+      notice(
+          SessionEvent.Level.WARNING,
+          "Claude is not running; press F5 to resume or start a new session. Your message is in"
+              + " the history (Up).");
+      return;
+    }
+    try {
+      boolean queued = session.busy();
+      session.send(text);
+      if (queued) {
+        notice(SessionEvent.Level.INFO, "Queued; it is sent when the current turn ends.");
+      }
+    } catch (RuntimeException e) {
+      Logger.error(e, "send failed");
+      notice(SessionEvent.Level.ERROR, "Could not send: " + e.getMessage());
+    }
+  }
+
+  private void redraw() {
+    window.invalidate();
+    try {
+      gui.getScreen().refresh(Screen.RefreshType.COMPLETE);
+    } catch (IOException e) {
+      Logger.warn(e, "redraw failed");
+    }
+  }
+
+  /** Ends the session and asks the launcher to restore the terminal. */
+  public void quit() {
+    closeSession();
+    quit.complete(null);
+  }
+
+  private void closeSession() {
+    generation++;
+    if (session != null) {
+      try {
+        session.close();
+      } catch (RuntimeException e) {
+        Logger.warn(e, "closing the session failed");
+      }
+      session = null;
+    }
+  }
+
+  private void notice(SessionEvent.Level level, String text) {
+    feed.notice(level, text);
+    transcriptView.contentChanged();
+  }
+
+  private void safeNotice(String text) {
+    try {
+      notice(SessionEvent.Level.ERROR, text);
+    } catch (RuntimeException ignored) {
+      // Reporting must never throw from the exception handler itself.
+    }
+  }
+
+  private void runSafely(Runnable action, String what) {
+    try {
+      action.run();
+    } catch (RuntimeException e) {
+      Logger.error(e, "{} failed", what);
+      notice(SessionEvent.Level.ERROR, "Failed while " + what + ": " + e.getMessage());
+    }
+  }
+
+  /** The size the panes have now (for tests and the launcher's too-small check). */
+  TerminalSize size() {
+    return gui.getScreen().getTerminalSize();
+  }
+}

@@ -1,0 +1,75 @@
+package dev.milktui.tui.dialog;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.protocol.Json;
+import dev.milktui.tui.tools.InputSummary;
+
+/**
+ * A tool call's input in full, as a person reviews it before allowing it: the command for Bash, the
+ * path and old/new strings for Edit, the path and content for Write, JSON for the rest.
+ */
+public final class PermissionDetails {
+  private PermissionDetails() {}
+
+  public static String describe(String toolName, JsonNode input) {
+    if (input == null || !input.isObject()) {
+      return "";
+    }
+    String name = toolName == null ? "" : toolName;
+    switch (name) {
+      case "Bash":
+        String description = text(input, "description");
+        return "$ "
+            + text(input, "command")
+            + (description.isEmpty() ? "" : "\n\n# " + description);
+      case "Edit":
+        return "File: "
+            + text(input, "file_path")
+            + "\n▸ replace"
+            + (input.path("replace_all").asBoolean(false) ? " (all occurrences)" : "")
+            + ":\n"
+            + text(input, "old_string")
+            + "\n▸ with:\n"
+            + text(input, "new_string");
+      case "MultiEdit":
+        StringBuilder edits = new StringBuilder("File: " + text(input, "file_path"));
+        int n = 1;
+        for (JsonNode edit : input.path("edits")) {
+          edits
+              .append("\n▸ edit ")
+              .append(n++)
+              .append(", replace:\n")
+              .append(text(edit, "old_string"))
+              .append("\n▸ with:\n")
+              .append(text(edit, "new_string"));
+        }
+        return edits.toString();
+      case "Write":
+        return "File: " + text(input, "file_path") + "\n▸ content:\n" + text(input, "content");
+      case "Read":
+      case "WebFetch":
+      case "WebSearch":
+      case "Glob":
+      case "Grep":
+        return InputSummary.of(name, input) + "\n\n" + pretty(input);
+      default:
+        return pretty(input);
+    }
+  }
+
+  private static String text(JsonNode input, String key) {
+    JsonNode value = input.get(key);
+    return value == null || value.isNull()
+        ? ""
+        : value.isTextual() ? value.asText() : value.toString();
+  }
+
+  static String pretty(JsonNode input) {
+    try {
+      return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(input);
+    } catch (JsonProcessingException e) {
+      return input.toString();
+    }
+  }
+}

@@ -1,0 +1,56 @@
+package dev.milktui.tui.text;
+
+/**
+ * Breaks one logical line (no newline inside) into screen lines of at most {@code width} columns.
+ * Prose breaks after the last space that fits; code breaks at the column, so nothing is reflowed.
+ */
+public final class LineBreaker {
+
+  /** Receives each screen line as a char range of the source. */
+  public interface Sink {
+    void line(int start, int end);
+  }
+
+  private LineBreaker() {}
+
+  public static void breakLine(
+      CharSequence text, int start, int end, int width, boolean words, Sink sink) {
+    int w = Math.max(1, width);
+    if (start >= end) {
+      sink.line(start, start);
+      return;
+    }
+    int lineStart = start;
+    while (lineStart < end) {
+      int col = 0;
+      int i = lineStart;
+      int lastSpace = -1;
+      while (i < end) {
+        char c = text.charAt(i);
+        int cw = Columns.width(c, col);
+        if (col + cw > w && i > lineStart) {
+          break;
+        }
+        if (c == ' ' && words) {
+          lastSpace = i;
+        }
+        col += cw;
+        i++;
+        if (Character.isHighSurrogate(c) && i < end && Character.isLowSurrogate(text.charAt(i))) {
+          i++;
+        }
+      }
+      if (i >= end) {
+        sink.line(lineStart, end);
+        return;
+      }
+      if (words && lastSpace > lineStart) {
+        sink.line(lineStart, lastSpace);
+        lineStart = lastSpace + 1;
+      } else {
+        sink.line(lineStart, i);
+        lineStart = i;
+      }
+    }
+  }
+}

@@ -1,0 +1,230 @@
+package dev.milktui.tui.tools;
+
+import com.googlecode.lanterna.TerminalPosition;
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.gui2.AbstractInteractableComponent;
+import com.googlecode.lanterna.gui2.InteractableRenderer;
+import com.googlecode.lanterna.gui2.TextGUIGraphics;
+import com.googlecode.lanterna.input.KeyStroke;
+import com.googlecode.lanterna.input.KeyType;
+import dev.milktui.core.turn.ToolCall;
+import dev.milktui.core.turn.ToolOutcome;
+import dev.milktui.tui.Palette;
+import dev.milktui.tui.text.Columns;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The tool activity pane: one row per call, newest at the bottom. The selection follows the newest
+ * row until the user moves it; Enter opens the selected call's full input and result.
+ */
+public final class ToolPane extends AbstractInteractableComponent<ToolPane> {
+  private final List<ToolRow> rows = new ArrayList<>();
+  private final Map<String, ToolRow> byId = new HashMap<>();
+  private final Palette palette;
+  private final Clock clock;
+  private final Consumer<ToolRow> onOpen;
+  private int selected = -1;
+  private int viewHeight = 1;
+
+  public ToolPane(Palette palette, Clock clock, Consumer<ToolRow> onOpen) {
+    this.palette = palette;
+    this.clock = clock;
+    this.onOpen = onOpen;
+  }
+
+  /** A call was announced, got its input, or finished: one row per id, updated in place. */
+  public void show(ToolCall call) {
+    ToolRow row = byId.get(call.toolUseId());
+    if (row == null) {
+      row = new ToolRow(call);
+      byId.put(row.id(), row);
+      rows.add(row);
+    } else {
+      row.update(call);
+    }
+    invalidate();
+  }
+
+  public void progress(String toolUseId, double seconds, String note) {
+    ToolRow row = toolUseId == null ? null : byId.get(toolUseId);
+    if (row != null) {
+      row.progress(seconds, note);
+      invalidate();
+    }
+  }
+
+  public List<ToolRow> rows() {
+    return List.copyOf(rows);
+  }
+
+  public int rowCount() {
+    return rows.size();
+  }
+
+  public boolean anyRunning() {
+    for (int i = rows.size() - 1; i >= 0 && i >= rows.size() - 50; i--) {
+      if (rows.get(i).outcome() == ToolOutcome.RUNNING) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The selected row, or the newest when the selection follows. */
+  public ToolRow selectedRow() {
+    if (rows.isEmpty()) {
+      return null;
+    }
+    return rows.get(selectedIndex());
+  }
+
+  private int selectedIndex() {
+    return selected < 0 ? rows.size() - 1 : Math.min(selected, rows.size() - 1);
+  }
+
+  private void select(int index) {
+    if (rows.isEmpty()) {
+      return;
+    }
+    int clamped = Math.max(0, Math.min(index, rows.size() - 1));
+    selected = clamped == rows.size() - 1 ? -1 : clamped;
+    invalidate();
+  }
+
+  @Override
+  protected Result handleKeyStroke(KeyStroke key) {
+    KeyType type = key.getKeyType();
+    int current = selectedIndex();
+    switch (type) {
+      case ArrowUp -> select(current - 1);
+      case ArrowDown -> select(current + 1);
+      case PageUp -> select(current - Math.max(1, viewHeight - 1));
+      case PageDown -> select(current + Math.max(1, viewHeight - 1));
+      case Home -> select(0);
+      case End -> select(rows.size() - 1);
+      case Enter -> {
+        ToolRow row = selectedRow();
+        if (row != null) {
+          onOpen.accept(row);
+        }
+      }
+      default -> {
+        return super.handleKeyStroke(key);
+      }
+    }
+    return Result.HANDLED;
+  }
+
+  @Override
+  protected InteractableRenderer<ToolPane> createDefaultRenderer() {
+    return new Renderer();
+  }
+
+  static String status(ToolOutcome outcome) {
+    return switch (outcome) {
+      case RUNNING -> "… running";
+      case OK -> "✓ ok";
+      case ERROR -> "✗ error";
+      case DENIED -> "⊘ denied";
+      case STREAM_CLOSED -> "⚠ closed";
+      case INTERRUPTED -> "■ stopped";
+      case NO_RESULT -> "? no result";
+    };
+  }
+
+  static String elapsed(Duration d) {
+    long seconds = d.toSeconds();
+    if (seconds < 1) {
+      return d.toMillis() + "ms";
+    }
+    if (seconds < 60) {
+      return String.format("%.1fs", d.toMillis() / 1000.0);
+    }
+    return (seconds / 60) + "m" + String.format("%02d", seconds % 60) + "s";
+  }
+
+  /** One row as text: status, tool, the input that matters, elapsed, then a result preview. */
+  String format(ToolRow row, int width) {
+    String time = elapsed(row.elapsed(clock.instant()));
+    String tail =
+        row.outcome() == ToolOutcome.RUNNING
+            ? row.progressNote()
+            : row.preview().isEmpty() ? "" : "→ " + row.preview();
+    String head =
+        Columns.pad(status(row.outcome()), 11)
+            + (row.nested() ? "└ " : "")
+            + Columns.pad(row.name().isEmpty() ? "(unknown)" : row.name(), 10)
+            + " ";
+    String right = " " + Columns.pad(time, 7);
+    int room = Math.max(0, width - Columns.width(head) - Columns.width(right));
+    String summary = row.summary();
+    String middle;
+    if (tail.isEmpty()) {
+      middle = Columns.pad(summary, room);
+    } else {
+      int summaryRoom = Math.min(Columns.width(summary), Math.max(room / 2, room - 30));
+      middle = Columns.pad(Columns.fit(summary, summaryRoom) + "  " + tail, room);
+    }
+    return Columns.pad(head + middle + right, width);
+  }
+
+  private final class Renderer implements InteractableRenderer<ToolPane> {
+    @Override
+    public TerminalPosition getCursorLocation(ToolPane component) {
+      return null;
+    }
+
+    @Override
+    public TerminalSize getPreferredSize(ToolPane component) {
+      return new TerminalSize(40, 6);
+    }
+
+    @Override
+    public void drawComponent(TextGUIGraphics g, ToolPane pane) {
+      TerminalSize size = g.getSize();
+      int width = size.getColumns();
+      if (size.getRows() < 1 || width < 1) {
+        return;
+      }
+      viewHeight = Math.max(1, size.getRows() - 1);
+      palette.apply(g, isFocused() ? Palette.Role.TITLE_FOCUSED : Palette.Role.TITLE);
+      String hint = isFocused() ? "↑↓ select · Enter details " : "";
+      g.putString(
+          0,
+          0,
+          Columns.pad(
+              Columns.pad(" Tools (" + rows.size() + ") ", width - Columns.width(hint)) + hint,
+              width));
+      int sel = selectedIndex();
+      int first = Math.max(0, Math.min(sel - viewHeight + 1, rows.size() - viewHeight));
+      first = Math.min(first, sel < 0 ? 0 : sel);
+      for (int r = 0; r < viewHeight; r++) {
+        int index = first + r;
+        if (index >= rows.size()) {
+          palette.apply(g, Palette.Role.TEXT);
+          g.putString(0, r + 1, " ".repeat(width));
+          continue;
+        }
+        ToolRow row = rows.get(index);
+        boolean highlighted = index == sel && isFocused();
+        palette.apply(g, highlighted ? Palette.Role.SELECTED : roleOf(row.outcome()));
+        g.putString(0, r + 1, format(row, width));
+      }
+    }
+
+    private Palette.Role roleOf(ToolOutcome outcome) {
+      return switch (outcome) {
+        case RUNNING -> Palette.Role.RUNNING;
+        case OK -> Palette.Role.OK;
+        case DENIED, STREAM_CLOSED, INTERRUPTED, NO_RESULT -> Palette.Role.WARNING;
+        case ERROR -> Palette.Role.ERROR;
+      };
+    }
+  }
+}

@@ -1,0 +1,118 @@
+package dev.milktui.tui.tools;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.turn.ToolCall;
+import dev.milktui.core.turn.ToolOutcome;
+import dev.milktui.tui.text.Sanitizer;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * What the tool pane keeps of one call. The full result is kept only up to {@link #RESULT_KEEP}
+ * characters so that thousands of rows stay small; the summary and preview are sanitised once.
+ */
+public final class ToolRow {
+  public static final int RESULT_KEEP = 16 * 1024;
+  private static final int SUMMARY_KEEP = 300;
+
+  private final String id;
+  private final boolean nested;
+  private final Instant startedAt;
+  private String name;
+  private JsonNode input;
+  private String summary = "";
+  private ToolOutcome outcome = ToolOutcome.RUNNING;
+  private String result = "";
+  private String preview = "";
+  private Duration elapsed;
+  private double progressSeconds = -1;
+  private String progressNote = "";
+
+  ToolRow(ToolCall call) {
+    this.id = call.toolUseId();
+    this.nested = call.parentToolUseId() != null;
+    this.startedAt = call.startedAt() == null ? Instant.EPOCH : call.startedAt();
+    update(call);
+  }
+
+  void update(ToolCall call) {
+    name = Sanitizer.oneLine(call.name());
+    input = call.input();
+    String full = InputSummary.oneLine(call.name(), call.input());
+    summary = full.length() > SUMMARY_KEEP ? full.substring(0, SUMMARY_KEEP) + "…" : full;
+    outcome = call.outcome();
+    elapsed = call.elapsed();
+    String text = call.resultText() == null ? "" : call.resultText();
+    result =
+        text.length() > RESULT_KEEP
+            ? text.substring(0, RESULT_KEEP)
+                + "\n… ("
+                + (text.length() - RESULT_KEEP)
+                + " more characters not kept)"
+            : text;
+    preview = firstLine(result);
+  }
+
+  void progress(double seconds, String note) {
+    if (seconds > 0) {
+      progressSeconds = seconds;
+    }
+    if (note != null && !note.isBlank()) {
+      progressNote = Sanitizer.oneLine(note);
+    }
+  }
+
+  public String id() {
+    return id;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public JsonNode input() {
+    return input;
+  }
+
+  public String summary() {
+    return summary;
+  }
+
+  public ToolOutcome outcome() {
+    return outcome;
+  }
+
+  /** The kept result, unsanitised (the detail view sanitises). */
+  public String result() {
+    return result;
+  }
+
+  public String preview() {
+    return preview;
+  }
+
+  public boolean nested() {
+    return nested;
+  }
+
+  public String progressNote() {
+    return progressNote;
+  }
+
+  /** Elapsed time: final once finished, else counted from the start or the last heartbeat. */
+  public Duration elapsed(Instant now) {
+    if (elapsed != null) {
+      return elapsed;
+    }
+    Duration running = Duration.between(startedAt, now);
+    Duration reported = Duration.ofMillis((long) (Math.max(0, progressSeconds) * 1000));
+    return running.compareTo(reported) >= 0 ? running : reported;
+  }
+
+  private static String firstLine(String text) {
+    String clean = Sanitizer.clean(text.length() > 400 ? text.substring(0, 400) : text).strip();
+    int newline = clean.indexOf('\n');
+    String first = newline < 0 ? clean : clean.substring(0, newline);
+    return Sanitizer.oneLine(first);
+  }
+}

@@ -1,0 +1,192 @@
+package dev.milktui.tui.transcript;
+
+import com.googlecode.lanterna.TerminalPosition;
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.gui2.AbstractInteractableComponent;
+import com.googlecode.lanterna.gui2.InteractableRenderer;
+import com.googlecode.lanterna.gui2.TextGUIGraphics;
+import com.googlecode.lanterna.input.KeyStroke;
+import dev.milktui.tui.Palette;
+import dev.milktui.tui.text.Columns;
+
+/**
+ * The transcript pane: a title row, then the visible window of the transcript's lines. Follows the
+ * tail until the user scrolls back; then new output collects below and the title says how much.
+ */
+public final class TranscriptView extends AbstractInteractableComponent<TranscriptView> {
+  private final Transcript transcript;
+  private final Palette palette;
+  private boolean following = true;
+  private int top;
+  private int viewHeight = 1;
+
+  public TranscriptView(Transcript transcript, Palette palette) {
+    this.transcript = transcript;
+    this.palette = palette;
+  }
+
+  public Transcript transcript() {
+    return transcript;
+  }
+
+  public boolean following() {
+    return following;
+  }
+
+  /** Lines below the visible window (0 while following). */
+  public int linesBelow() {
+    return following ? 0 : Math.max(0, transcript.lineCount() - (top + viewHeight));
+  }
+
+  public void pageUp() {
+    scrollTo(currentTop() - Math.max(1, viewHeight - 1));
+  }
+
+  public void pageDown() {
+    scrollTo(currentTop() + Math.max(1, viewHeight - 1));
+  }
+
+  public void lineUp() {
+    scrollTo(currentTop() - 1);
+  }
+
+  public void lineDown() {
+    scrollTo(currentTop() + 1);
+  }
+
+  public void home() {
+    scrollTo(0);
+  }
+
+  public void end() {
+    following = true;
+    invalidate();
+  }
+
+  /** Call after the transcript changed so the pane redraws. */
+  public void contentChanged() {
+    invalidate();
+  }
+
+  private int maxTop() {
+    return Math.max(0, transcript.lineCount() - viewHeight);
+  }
+
+  private int currentTop() {
+    return following ? maxTop() : Math.min(top, maxTop());
+  }
+
+  private void scrollTo(int line) {
+    int max = maxTop();
+    top = Math.max(0, Math.min(line, max));
+    following = top >= max;
+    invalidate();
+  }
+
+  @Override
+  protected Result handleKeyStroke(KeyStroke key) {
+    switch (key.getKeyType()) {
+      case PageUp -> pageUp();
+      case PageDown -> pageDown();
+      case ArrowUp -> lineUp();
+      case ArrowDown -> lineDown();
+      case Home -> home();
+      case End -> end();
+      default -> {
+        return super.handleKeyStroke(key);
+      }
+    }
+    return Result.HANDLED;
+  }
+
+  @Override
+  protected InteractableRenderer<TranscriptView> createDefaultRenderer() {
+    return new Renderer();
+  }
+
+  private final class Renderer implements InteractableRenderer<TranscriptView> {
+    @Override
+    public TerminalPosition getCursorLocation(TranscriptView component) {
+      return null;
+    }
+
+    @Override
+    public TerminalSize getPreferredSize(TranscriptView component) {
+      return new TerminalSize(40, 10);
+    }
+
+    @Override
+    public void drawComponent(TextGUIGraphics g, TranscriptView view) {
+      TerminalSize size = g.getSize();
+      if (size.getRows() < 1 || size.getColumns() < 1) {
+        return;
+      }
+      transcript.setWidth(size.getColumns());
+      viewHeight = Math.max(1, size.getRows() - 1);
+      int first = currentTop();
+      if (!following) {
+        top = first;
+      }
+      drawTitle(g, size.getColumns());
+      for (int row = 0; row < viewHeight; row++) {
+        drawLine(g, row + 1, transcript.line(first + row), size.getColumns());
+      }
+    }
+
+    private void drawTitle(TextGUIGraphics g, int width) {
+      palette.apply(g, isFocused() ? Palette.Role.TITLE_FOCUSED : Palette.Role.TITLE);
+      int below = linesBelow();
+      String right = below > 0 ? "↓ " + below + " more lines (End) " : "";
+      String left = " Transcript ";
+      String title =
+          Columns.pad(left, Math.max(0, width - Columns.width(right))) + Columns.fit(right, width);
+      g.putString(0, 0, Columns.pad(title, width));
+    }
+
+    private void drawLine(TextGUIGraphics g, int row, ScreenLine line, int width) {
+      palette.apply(g, roleOf(line));
+      g.putString(0, row, " ".repeat(width));
+      int col = 0;
+      if (line.style() == Paragraph.CODE) {
+        g.putString(0, row, "│ ");
+        col = Paragraph.CODE_GUTTER;
+      }
+      String text = line.text();
+      for (int i = 0; i < text.length() && col < width; i++) {
+        char c = text.charAt(i);
+        int w = Columns.width(c, col);
+        if (c == '\t') {
+          col += w;
+          continue;
+        }
+        if (w == 0) {
+          continue;
+        }
+        if (col + w > width) {
+          break;
+        }
+        if (Character.isHighSurrogate(c) && i + 1 < text.length()) {
+          g.putString(col, row, text.substring(i, i + 2));
+          i++;
+        } else {
+          g.setCharacter(col, row, c);
+        }
+        col += w;
+      }
+    }
+
+    private Palette.Role roleOf(ScreenLine line) {
+      if (line.style() != Paragraph.PROSE) {
+        return Palette.Role.CODE;
+      }
+      return switch (line.kind()) {
+        case USER -> Palette.Role.USER;
+        case THINKING -> Palette.Role.THINKING;
+        case INFO -> Palette.Role.INFO;
+        case WARNING -> Palette.Role.WARNING;
+        case ERROR -> Palette.Role.ERROR;
+        default -> Palette.Role.TEXT;
+      };
+    }
+  }
+}

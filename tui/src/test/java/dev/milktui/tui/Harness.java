@@ -1,0 +1,172 @@
+package dev.milktui.tui;
+
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.TextCharacter;
+import com.googlecode.lanterna.gui2.MultiWindowTextGUI;
+import com.googlecode.lanterna.gui2.SameTextGUIThread;
+import com.googlecode.lanterna.input.KeyStroke;
+import com.googlecode.lanterna.input.KeyType;
+import com.googlecode.lanterna.screen.TerminalScreen;
+import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
+import dev.milktui.core.event.SessionEvent;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The UI on a virtual terminal, driven from the test thread: events go in through the session
+ * listener, keys through the terminal, and the screen is read back as text.
+ */
+final class Harness {
+  final DefaultVirtualTerminal vt;
+  final MultiWindowTextGUI gui;
+  final TuiController controller;
+  final List<FakeSession> sessions = new ArrayList<>();
+  final List<Optional<String>> opened = new ArrayList<>();
+  final MutableClock clock = new MutableClock();
+  int redraws;
+  private Consumer<SessionEvent> listener;
+
+  Harness(int columns, int rows) {
+    this(columns, rows, TuiConfig.defaults());
+  }
+
+  Harness(int columns, int rows, TuiConfig config) {
+    try {
+      vt = new DefaultVirtualTerminal(new TerminalSize(columns, rows));
+      TerminalScreen screen = new TerminalScreen(vt);
+      screen.startScreen();
+      gui =
+          new MultiWindowTextGUI(new SameTextGUIThread.Factory(), screen) {
+            @Override
+            public synchronized void updateScreen() throws IOException {
+              redraws++;
+              super.updateScreen();
+            }
+          };
+      controller =
+          new TuiController(
+              gui,
+              config.withClock(clock),
+              (l, resume) -> {
+                listener = l;
+                opened.add(resume);
+                FakeSession s = new FakeSession();
+                sessions.add(s);
+                return s;
+              });
+      controller.start(Optional.empty());
+      pump();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  FakeSession session() {
+    return sessions.get(sessions.size() - 1);
+  }
+
+  /** Delivers events as the session would (any thread), then lets the GUI thread run. */
+  Harness events(SessionEvent... events) {
+    for (SessionEvent e : events) {
+      listener.accept(e);
+    }
+    return pump();
+  }
+
+  Consumer<SessionEvent> listener() {
+    return listener;
+  }
+
+  Harness pump() {
+    try {
+      for (int i = 0; i < 3; i++) {
+        gui.getGUIThread().processEventsAndUpdate();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return this;
+  }
+
+  Harness key(KeyStroke key) {
+    vt.addInput(key);
+    return pump();
+  }
+
+  Harness key(KeyType type) {
+    return key(new KeyStroke(type));
+  }
+
+  Harness ctrl(char c) {
+    return key(new KeyStroke(c, true, false));
+  }
+
+  Harness type(String text) {
+    for (char c : text.toCharArray()) {
+      vt.addInput(new KeyStroke(c, false, false));
+    }
+    return pump();
+  }
+
+  Harness resize(int columns, int rows) {
+    vt.setTerminalSize(new TerminalSize(columns, rows));
+    return pump();
+  }
+
+  String screen() {
+    TerminalSize size = vt.getTerminalSize();
+    StringBuilder out = new StringBuilder();
+    for (int row = 0; row < size.getRows(); row++) {
+      StringBuilder line = new StringBuilder();
+      for (int col = 0; col < size.getColumns(); col++) {
+        TextCharacter c = vt.getCharacter(col, row);
+        line.append(c == null ? " " : c.getCharacterString());
+      }
+      out.append(line.toString().stripTrailing()).append('\n');
+    }
+    return out.toString();
+  }
+
+  List<TextCharacter> cells() {
+    TerminalSize size = vt.getTerminalSize();
+    List<TextCharacter> cells = new ArrayList<>();
+    for (int row = 0; row < size.getRows(); row++) {
+      for (int col = 0; col < size.getColumns(); col++) {
+        cells.add(vt.getCharacter(col, row));
+      }
+    }
+    return cells;
+  }
+
+  /** A clock the test moves by hand. */
+  static final class MutableClock extends Clock {
+    private Instant now = Instant.parse("2026-01-01T00:00:00Z");
+
+    void advance(Duration d) {
+      now = now.plus(d);
+    }
+
+    @Override
+    public Instant instant() {
+      return now;
+    }
+
+    @Override
+    public java.time.ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(java.time.ZoneId zone) {
+      return this;
+    }
+  }
+}

@@ -1,0 +1,34 @@
+package dev.milktui.tui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class InputHistoryTest {
+  @TempDir Path dir;
+
+  @Test
+  void entriesIncludingMultiLineOnesSurviveARestart() {
+    Path file = dir.resolve("sub/history.jsonl");
+    InputHistory first = new InputHistory(file);
+    first.add("one");
+    first.add("two\nlines");
+    InputHistory second = new InputHistory(file);
+    assertThat(second.entries()).containsExactly("one", "two\nlines");
+  }
+
+  @Test
+  void upAndDownWalkTheHistoryAndGiveBackTheDraft() {
+    InputHistory h = new InputHistory(null);
+    h.add("a");
+    h.add("b");
+    assertThat(h.previous("draft")).isEqualTo("b");
+    assertThat(h.previous("ignored")).isEqualTo("a");
+    assertThat(h.previous("ignored")).isNull();
+    assertThat(h.next()).isEqualTo("b");
+    assertThat(h.next()).isEqualTo("draft");
+    assertThat(h.next()).isNull();
+  }
+}

@@ -1,0 +1,108 @@
+package dev.milktui.tui.transcript;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TranscriptTest {
+
+  private static List<String> lines(Transcript t) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < t.lineCount(); i++) {
+      out.add(t.line(i).text());
+    }
+    return out;
+  }
+
+  @Test
+  void proseWrapsAtWordsAndEachParagraphEndsWithABlankLine() {
+    Transcript t = new Transcript();
+    t.setWidth(10);
+    t.add(Paragraph.Kind.ASSISTANT, "the quick brown fox jumps");
+    assertThat(lines(t)).containsExactly("the quick", "brown fox", "jumps", "");
+  }
+
+  @Test
+  void codeInsideFencesIsCutAtTheColumnNotReflowedAndMarked() {
+    Transcript t = new Transcript();
+    t.setWidth(12);
+    t.add(Paragraph.Kind.ASSISTANT, "see:\n```sh\nls -la /very/long/path\n```\nend");
+    assertThat(lines(t))
+        .containsExactly("see:", "```sh", "ls -la /ve", "ry/long/pa", "th", "```", "end", "");
+    assertThat(t.line(1).style()).isEqualTo(Paragraph.FENCE);
+    assertThat(t.line(2).style()).isEqualTo(Paragraph.CODE);
+    assertThat(t.line(6).style()).isEqualTo(Paragraph.PROSE);
+  }
+
+  @Test
+  void appendingInChunksWrapsExactlyLikeTheWholeText() {
+    String text = "alpha beta gamma\n```\ncode line that is long\n```\ndelta epsilon zeta eta";
+    Transcript whole = new Transcript();
+    whole.setWidth(9);
+    whole.add(Paragraph.Kind.ASSISTANT, text);
+    Transcript chunked = new Transcript();
+    chunked.setWidth(9);
+    Paragraph p = chunked.add(Paragraph.Kind.ASSISTANT, "");
+    for (int i = 0; i < text.length(); i += 3) {
+      chunked.append(p, text.substring(i, Math.min(text.length(), i + 3)));
+    }
+    assertThat(lines(chunked)).isEqualTo(lines(whole));
+  }
+
+  @Test
+  void aWidthChangeRewrapsEverything() {
+    Transcript t = new Transcript();
+    t.setWidth(40);
+    t.add(Paragraph.Kind.ASSISTANT, "one two three four five");
+    assertThat(t.lineCount()).isEqualTo(2);
+    t.setWidth(9);
+    assertThat(lines(t)).containsExactly("one two", "three", "four five", "");
+  }
+
+  @Test
+  void collapsedThinkingTakesOneLine() {
+    Transcript t = new Transcript();
+    t.setWidth(20);
+    t.add(Paragraph.Kind.THINKING, "a\nb\nc");
+    t.add(Paragraph.Kind.ASSISTANT, "answer");
+    t.setThinkingCollapsed(true);
+    assertThat(lines(t).get(0)).contains("thinking (3 lines hidden");
+    assertThat(lines(t).get(2)).isEqualTo("answer");
+  }
+
+  @Test
+  void removingAParagraphReindexesTheLinesAfterIt() {
+    Transcript t = new Transcript();
+    t.setWidth(20);
+    t.add(Paragraph.Kind.USER, "> hi");
+    Paragraph gone = t.add(Paragraph.Kind.ASSISTANT, "partial");
+    t.add(Paragraph.Kind.INFO, "note");
+    t.remove(gone);
+    assertThat(lines(t)).containsExactly("> hi", "", "note", "");
+  }
+
+  @Test
+  void aHundredThousandLinesStayIndexedAndAppendsTouchOnlyTheTail() {
+    Transcript t = new Transcript();
+    t.setWidth(80);
+    for (int i = 0; i < 50_000; i++) {
+      t.add(Paragraph.Kind.ASSISTANT, "line " + i);
+    }
+    Paragraph tail = t.add(Paragraph.Kind.ASSISTANT, "");
+    for (int i = 0; i < 10_000; i++) {
+      t.append(tail, "x ");
+      t.lineCount();
+    }
+    assertThat(t.lineCount()).isGreaterThan(100_000);
+    assertThat(t.line(2 * 31_337).text()).isEqualTo("line 31337");
+  }
+
+  @Test
+  void textIsSanitisedOnTheWayIn() {
+    Transcript t = new Transcript();
+    t.add(Paragraph.Kind.ASSISTANT, "\u001b]0;title\u0007safe\u001b[31m");
+    assertThat(t.line(0).text()).isEqualTo("safe");
+  }
+}
