@@ -279,7 +279,9 @@ public final class TurnAccumulator {
       return interruptedResult(message) ? ToolOutcome.INTERRUPTED : ToolOutcome.OK;
     }
     for (ToolResultMeta meta : message.toolResultMeta()) {
-      if (result.toolUseId().equals(meta.toolUseId()) && "reject".equals(meta.decision())) {
+      // A non_execution_kind alone also means "not run for want of permission" (deny+interrupt).
+      if (result.toolUseId().equals(meta.toolUseId())
+          && ("reject".equals(meta.decision()) || meta.nonExecutionKind() != null)) {
         return ToolOutcome.DENIED;
       }
     }
