@@ -51,6 +51,7 @@ public final class TurnAccumulator {
   private final Map<String, StreamClosedRecord> streamClosed = new LinkedHashMap<>();
   private final Set<String> deniedIds = new HashSet<>();
   private final StringBuilder text = new StringBuilder();
+  private String lastTextBlock;
   private int apiRetries;
   private int turnNumber;
   private String sessionId;
@@ -359,6 +360,7 @@ public final class TurnAccumulator {
     streamClosed.clear();
     deniedIds.clear();
     text.setLength(0);
+    lastTextBlock = null;
     apiRetries = 0;
   }
 
@@ -384,6 +386,12 @@ public final class TurnAccumulator {
       return;
     }
     textStartByMessage.putIfAbsent(messageId, text.length());
+    String block = key(messageId, blockIndex);
+    // Each block is a paragraph, as on screen; without this, sentences of two replies run together.
+    if (!block.equals(lastTextBlock) && text.length() > 0) {
+      text.append("\n\n");
+    }
+    lastTextBlock = block;
     text.append(delta);
     events.accept(new SessionEvent.TextDelta(messageId, blockIndex, delta));
   }
