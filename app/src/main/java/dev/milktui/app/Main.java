@@ -1,10 +1,12 @@
 package dev.milktui.app;
 
+import picocli.CommandLine;
+
 /** Entry point of the milk-tui command. */
 public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    System.out.println("milk-tui");
+    System.exit(new CommandLine(new MilkTuiCommand()).execute(args));
   }
 }

@@ -96,11 +96,16 @@ public final class MessageParser {
 
   private static StreamEventMessage streamEvent(JsonNode line) {
     JsonNode event = line.get("event");
+    // The CLI puts abandoned_blocks on the outer line, beside the raw SSE event.
+    boolean abandoned = line.hasNonNull("abandoned_blocks");
     return new StreamEventMessage(
-        text(line, "api_message_id"), text(line, "parent_tool_use_id"), event(event), line);
+        text(line, "api_message_id"),
+        text(line, "parent_tool_use_id"),
+        event(event, abandoned),
+        line);
   }
 
-  static StreamEvent event(JsonNode event) {
+  static StreamEvent event(JsonNode event, boolean abandoned) {
     String type = text(event, "type");
     if (type == null) {
       return new StreamEvent.Other(null, event);
@@ -123,7 +128,7 @@ public final class MessageParser {
           new StreamEvent.MessageDelta(
               text(field(event, "delta"), "stop_reason"),
               integer(field(event, "usage"), "output_tokens"));
-      case "message_stop" -> new StreamEvent.MessageStop(event.hasNonNull("abandoned_blocks"));
+      case "message_stop" -> new StreamEvent.MessageStop(abandoned);
       default -> new StreamEvent.Other(type, event);
     };
   }

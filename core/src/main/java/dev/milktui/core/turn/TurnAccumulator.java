@@ -47,9 +47,11 @@ public final class TurnAccumulator {
   private final Map<String, StreamedBlock> streamingBlocks = new HashMap<>();
   private final Map<String, Integer> streamedTextBlocks = new HashMap<>();
   private final Map<String, Integer> shownTextBlocks = new HashMap<>();
+  private final Map<String, Integer> textStartByMessage = new HashMap<>();
   private final Map<String, StreamClosedRecord> streamClosed = new LinkedHashMap<>();
   private final Set<String> deniedIds = new HashSet<>();
   private final StringBuilder text = new StringBuilder();
+  private String lastTextBlock;
   private int apiRetries;
   private int turnNumber;
   private String sessionId;
@@ -153,8 +155,28 @@ public final class TurnAccumulator {
     } else if (event instanceof StreamEvent.ContentBlockStop stop) {
       blockStop(messageId, stop.index());
     } else if (event instanceof StreamEvent.MessageStop stop && stop.abandoned()) {
-      events.accept(new SessionEvent.TextAbandoned(messageId));
+      abandon(messageId);
     }
+  }
+
+  /**
+   * A broken stream's text is dropped, and the full retry shown instead, unless assistant lines
+   * already confirmed every streamed block: an interrupt also ends with an abandoned stop, and its
+   * partial text stays.
+   */
+  private void abandon(String messageId) {
+    int streamed = streamedTextBlocks.getOrDefault(messageId, 0);
+    if (streamed <= shownTextBlocks.getOrDefault(messageId, 0)) {
+      return;
+    }
+    Integer start = textStartByMessage.remove(messageId);
+    if (start != null) {
+      text.setLength(start);
+    }
+    // A retry under the same message id must then be shown.
+    streamedTextBlocks.remove(messageId);
+    shownTextBlocks.remove(messageId);
+    events.accept(new SessionEvent.TextAbandoned(messageId));
   }
 
   private void blockStart(
@@ -258,7 +280,9 @@ public final class TurnAccumulator {
       return interruptedResult(message) ? ToolOutcome.INTERRUPTED : ToolOutcome.OK;
     }
     for (ToolResultMeta meta : message.toolResultMeta()) {
-      if (result.toolUseId().equals(meta.toolUseId()) && "reject".equals(meta.decision())) {
+      // A non_execution_kind alone also means "not run for want of permission" (deny+interrupt).
+      if (result.toolUseId().equals(meta.toolUseId())
+          && ("reject".equals(meta.decision()) || meta.nonExecutionKind() != null)) {
         return ToolOutcome.DENIED;
       }
     }
@@ -332,9 +356,11 @@ public final class TurnAccumulator {
     streamingBlocks.clear();
     streamedTextBlocks.clear();
     shownTextBlocks.clear();
+    textStartByMessage.clear();
     streamClosed.clear();
     deniedIds.clear();
     text.setLength(0);
+    lastTextBlock = null;
     apiRetries = 0;
   }
 
@@ -359,6 +385,13 @@ public final class TurnAccumulator {
     if (delta.isEmpty()) {
       return;
     }
+    textStartByMessage.putIfAbsent(messageId, text.length());
+    String block = key(messageId, blockIndex);
+    // Each block is a paragraph, as on screen; without this, sentences of two replies run together.
+    if (!block.equals(lastTextBlock) && text.length() > 0) {
+      text.append("\n\n");
+    }
+    lastTextBlock = block;
     text.append(delta);
     events.accept(new SessionEvent.TextDelta(messageId, blockIndex, delta));
   }

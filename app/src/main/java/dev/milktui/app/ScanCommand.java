@@ -1,0 +1,108 @@
+package dev.milktui.app;
+
+import dev.milktui.core.scan.ScanJson;
+import dev.milktui.core.scan.ScanReport;
+import dev.milktui.core.scan.ScanText;
+import dev.milktui.core.scan.TranscriptScanner;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code milk-tui scan}: sums up recorded claude stream-json output (turns, tools, stream-closed
+ * failures, denials, errors, cost). Each file is streamed, so its size does not matter.
+ */
+@Command(
+    name = "scan",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Reports what claude stream-json transcripts show: session, turns, tool calls and their"
+          + " outcome, stream-closed failures, permission denials, errors and cost.",
+      "Exit code 2 when a file cannot be read (the others are still scanned)."
+    })
+final class ScanCommand implements Callable<Integer> {
+  /** The bundled demo transcript: a turn whose tool call failed with "Stream closed". */
+  static final String EXAMPLE = "examples/stream-closed-turn.ndjson";
+
+  @Spec CommandSpec spec;
+
+  @Parameters(
+      paramLabel = "FILE",
+      arity = "0..*",
+      description = "stream-json transcripts (claude's stdout); - reads standard input")
+  List<String> files = new ArrayList<>();
+
+  @Option(names = "--json", description = "one JSON object per file, one per line")
+  boolean json;
+
+  @Option(names = "--example", description = "also scan the bundled " + EXAMPLE)
+  boolean example;
+
+  @Override
+  public Integer call() {
+    if (files.isEmpty() && !example) {
+      throw new ParameterException(spec.commandLine(), "Missing FILE (or --example)");
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    int exitCode = 0;
+    if (example) {
+      print(out, scanExample());
+    }
+    for (String file : files) {
+      try {
+        print(out, scan(file));
+      } catch (IOException | InvalidPathException e) {
+        err.println("milk-tui scan: cannot read " + file + ": " + describe(e));
+        exitCode = 2;
+      }
+      out.flush();
+    }
+    out.flush();
+    err.flush();
+    return exitCode;
+  }
+
+  private void print(PrintWriter out, ScanReport report) {
+    if (json) {
+      out.println(ScanJson.line(report));
+    } else {
+      out.print(ScanText.render(report));
+      out.println();
+    }
+  }
+
+  private static ScanReport scan(String file) throws IOException {
+    if (file.equals("-")) {
+      return TranscriptScanner.scan(file, System.in);
+    }
+    return TranscriptScanner.scan(file, Path.of(file));
+  }
+
+  private static ScanReport scanExample() {
+    try (InputStream in = ScanCommand.class.getClassLoader().getResourceAsStream(EXAMPLE)) {
+      if (in == null) {
+        throw new IllegalStateException(EXAMPLE + " is missing from the jar");
+      }
+      return TranscriptScanner.scan(EXAMPLE, in);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read the bundled " + EXAMPLE, e);
+    }
+  }
+
+  private static String describe(Exception e) {
+    String kind = e.getClass().getSimpleName();
+    return e.getMessage() == null ? kind : kind + ": " + e.getMessage();
+  }
+}

@@ -1,0 +1,73 @@
+package dev.milktui.core.scan;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.protocol.Json;
+import dev.milktui.core.protocol.PermissionDenial;
+import java.util.List;
+
+/** The human-readable form of a {@link ScanReport} ({@code milk-tui scan}). */
+public final class ScanText {
+  /** Tool inputs are cut to this many characters: a Write's content can be a whole file. */
+  static final int INPUT_CHARS = 120;
+
+  private ScanText() {}
+
+  public static String render(ScanReport report) {
+    StringBuilder out = new StringBuilder();
+    out.append(report.file()).append('\n');
+    field(out, "session", orNone(report.sessionId()) + version(report.claudeVersion()));
+    field(out, "lines", report.lines() + " (" + report.malformedLines() + " malformed)");
+    field(out, "turns", report.turns() + lastTurn(report));
+    field(out, "cost", "$" + report.totalCostUsd().toPlainString() + " (session total)");
+    List<ScanReport.Tool> tools = report.tools();
+    field(out, "tools", String.valueOf(tools.size()));
+    tools.forEach(t -> item(out, t.outcome().wireName(), t.name(), t.toolUseId(), t.input()));
+    List<ScanReport.Tool> closed = report.streamClosed();
+    field(out, "stream closed", closed.isEmpty() ? "none" : String.valueOf(closed.size()));
+    closed.forEach(t -> item(out, "FAILED", t.name(), t.toolUseId(), t.input()));
+    List<PermissionDenial> denials = report.permissionDenials();
+    field(out, "denials", denials.isEmpty() ? "none" : String.valueOf(denials.size()));
+    denials.forEach(d -> item(out, "denied", d.toolName(), d.toolUseId(), d.toolInput()));
+    field(
+        out, "errors", report.errors().isEmpty() ? "none" : String.valueOf(report.errors().size()));
+    report.errors().forEach(e -> out.append("    ").append(e).append('\n'));
+    return out.toString();
+  }
+
+  private static void field(StringBuilder out, String name, String value) {
+    out.append("  ").append(String.format("%-14s", name)).append(value).append('\n');
+  }
+
+  private static void item(
+      StringBuilder out, String label, String tool, String toolUseId, JsonNode input) {
+    String shown = Json.write(input);
+    if (shown.length() > INPUT_CHARS) {
+      shown = shown.substring(0, INPUT_CHARS) + "…";
+    }
+    out.append("    ")
+        .append(String.format("%-14s", label))
+        .append(tool.isEmpty() ? "(unknown tool)" : tool)
+        .append(' ')
+        .append(orNone(toolUseId))
+        .append(' ')
+        .append(shown)
+        .append('\n');
+  }
+
+  private static String lastTurn(ScanReport report) {
+    if (report.turns() == 0) {
+      return " (no result line)";
+    }
+    return ", last "
+        + orNone(report.terminalReason())
+        + (report.isError() ? ", is_error true" : ", is_error false");
+  }
+
+  private static String version(String claudeVersion) {
+    return claudeVersion == null ? "" : " (claude " + claudeVersion + ")";
+  }
+
+  private static String orNone(String value) {
+    return value == null ? "none" : value;
+  }
+}

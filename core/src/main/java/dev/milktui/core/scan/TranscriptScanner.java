@@ -1,0 +1,152 @@
+package dev.milktui.core.scan;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.protocol.CliMessage;
+import dev.milktui.core.protocol.LineSink;
+import dev.milktui.core.protocol.MalformedLine;
+import dev.milktui.core.protocol.NdjsonReader;
+import dev.milktui.core.protocol.PermissionDenial;
+import dev.milktui.core.protocol.ResultMessage;
+import dev.milktui.core.protocol.SystemMessage;
+import dev.milktui.core.turn.ToolCall;
+import dev.milktui.core.turn.ToolOutcome;
+import dev.milktui.core.turn.TurnAccumulator;
+import dev.milktui.core.turn.TurnSummary;
+import java.io.IOException;
+import java.io.InputStream;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a stream-json transcript line by line (never the whole file at once) through the same
+ * reader and accumulator as a live session, and sums it up as a {@link ScanReport}.
+ */
+public final class TranscriptScanner implements LineSink {
+  /** Malformed lines beyond this many are counted but not listed one by one. */
+  static final int LISTED_MALFORMED_LINES = 20;
+
+  private final String file;
+  private final TurnAccumulator accumulator = new TurnAccumulator(this::event);
+  private final List<ScanReport.Tool> tools = new ArrayList<>();
+  private final Map<String, PermissionDenial> denials = new LinkedHashMap<>();
+  private final List<String> errors = new ArrayList<>();
+  private long lines;
+  private long malformed;
+  private String claudeVersion;
+  private ResultMessage lastResult;
+  private int turns;
+  private IOException failure;
+
+  private TranscriptScanner(String file) {
+    this.file = file;
+  }
+
+  /** Scans a file; {@code name} is how the report names it. */
+  public static ScanReport scan(String name, Path path) throws IOException {
+    try (InputStream in = Files.newInputStream(path)) {
+      return scan(name, in);
+    }
+  }
+
+  /** Scans a stream to its end; a read failure is thrown, not reported as a partial scan. */
+  public static ScanReport scan(String name, InputStream in) throws IOException {
+    TranscriptScanner scanner = new TranscriptScanner(name);
+    new NdjsonReader(in, scanner).run();
+    if (scanner.failure != null) {
+      throw scanner.failure;
+    }
+    return scanner.report();
+  }
+
+  @Override
+  public void message(CliMessage message) {
+    lines++;
+    if (message instanceof SystemMessage.Init init && init.claudeVersion() != null) {
+      claudeVersion = init.claudeVersion();
+    } else if (message instanceof ResultMessage result) {
+      turns++;
+      lastResult = result;
+      result.permissionDenials().forEach(d -> denials.putIfAbsent(d.toolUseId(), d));
+    }
+    accumulator.accept(message);
+  }
+
+  @Override
+  public void malformed(MalformedLine line) {
+    lines++;
+    malformed++;
+    if (malformed <= LISTED_MALFORMED_LINES) {
+      errors.add("line " + line.lineNumber() + ": " + line.reason());
+    }
+  }
+
+  @Override
+  public void end(IOException failure) {
+    this.failure = failure;
+  }
+
+  private void event(SessionEvent event) {
+    // The summary has each call's final outcome (a result's denials can still change it).
+    if (event instanceof SessionEvent.TurnFinished finished) {
+      TurnSummary turn = finished.summary();
+      turn.tools().forEach(this::addTool);
+      if (turn.isError()) {
+        errors.add(describeFailure(turn));
+      }
+    }
+  }
+
+  private void addTool(ToolCall call) {
+    ToolOutcome outcome = call.finished() ? call.outcome() : ToolOutcome.NO_RESULT;
+    tools.add(new ScanReport.Tool(call.toolUseId(), call.name(), call.input(), outcome));
+  }
+
+  private static String describeFailure(TurnSummary turn) {
+    StringBuilder text = new StringBuilder("turn " + turn.turnNumber() + " failed");
+    String reason = turn.terminalReason() != null ? turn.terminalReason() : turn.subtype();
+    if (reason != null) {
+      text.append(" (").append(reason);
+      if (turn.apiErrorStatus() != null) {
+        text.append(", HTTP ").append(turn.apiErrorStatus());
+      }
+      text.append(')');
+    }
+    List<String> details = new ArrayList<>(turn.errors());
+    if (turn.resultText() != null && !turn.resultText().isBlank()) {
+      details.add(0, turn.resultText());
+    }
+    if (!details.isEmpty()) {
+      text.append(": ").append(String.join("; ", details));
+    }
+    return text.toString();
+  }
+
+  private ScanReport report() {
+    // A transcript cut off mid-turn still lists the calls it announced.
+    accumulator.currentTools().forEach(this::addTool);
+    return new ScanReport(
+        file,
+        lines,
+        malformed,
+        accumulator.sessionId(),
+        claudeVersion,
+        turns,
+        lastResult != null && lastResult.isError(),
+        lastResult == null ? null : lastResult.terminalReason(),
+        lastResult == null ? BigDecimal.ZERO : cost(lastResult),
+        List.copyOf(tools),
+        List.copyOf(denials.values()),
+        List.copyOf(errors));
+  }
+
+  private static BigDecimal cost(ResultMessage result) {
+    JsonNode raw = result.raw().get("total_cost_usd");
+    return raw != null && raw.isNumber() ? raw.decimalValue() : BigDecimal.ZERO;
+  }
+}

@@ -1,0 +1,153 @@
+package dev.milktui.core.scan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.milktui.core.fixtures.Transcripts;
+import dev.milktui.core.turn.ToolOutcome;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TranscriptScannerTest {
+
+  static ScanReport scan(String text) throws IOException {
+    return TranscriptScanner.scan(
+        "t", new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  @Test
+  void f1IsOneTurnWithAStreamClosedCallThatIsAlsoADenial() throws IOException {
+    ScanReport report = TranscriptScanner.scan("f1", Transcripts.ndjson("f1-ppt-arg-devnull"));
+
+    assertThat(report.file()).isEqualTo("f1");
+    assertThat(report.lines()).isEqualTo(5);
+    assertThat(report.sessionId()).isEqualTo("3c384f4c-8423-44f1-936d-bb2f82477c2b");
+    assertThat(report.claudeVersion()).isEqualTo("2.1.332");
+    assertThat(report.turns()).isEqualTo(1);
+    assertThat(report.totalCostUsd()).isEqualTo(new BigDecimal("0.036399999999999995"));
+    assertThat(report.streamClosed())
+        .singleElement()
+        .satisfies(t -> assertThat(t.name()).isEqualTo("Bash"));
+    assertThat(report.permissionDenials()).hasSize(1);
+    assertThat(report.errors()).isEmpty();
+  }
+
+  @Test
+  void apiErrorIsListedWithStatusAndText() throws IOException {
+    ScanReport report = TranscriptScanner.scan("i", Transcripts.ndjson("i-500"));
+
+    assertThat(report.isError()).isTrue();
+    assertThat(report.errors())
+        .singleElement()
+        .asString()
+        .startsWith("turn 1 failed (api_error, HTTP 500): API Error: 500");
+  }
+
+  @Test
+  void emptyInputHasNoSessionNoTurnsAndZeroCost() throws IOException {
+    ScanReport report = scan("");
+
+    assertThat(report.lines()).isZero();
+    assertThat(report.sessionId()).isNull();
+    assertThat(report.claudeVersion()).isNull();
+    assertThat(report.turns()).isZero();
+    assertThat(report.isError()).isFalse();
+    assertThat(report.terminalReason()).isNull();
+    assertThat(report.totalCostUsd()).isEqualTo(BigDecimal.ZERO);
+  }
+
+  @Test
+  void transcriptCutOffMidTurnListsItsRunningCallsAsNoResult() throws IOException {
+    List<String> f1 = Files.readAllLines(Transcripts.ndjson("f1-ppt-arg-devnull"));
+
+    ScanReport report = scan(f1.get(0) + "\n" + f1.get(1) + "\n");
+
+    assertThat(report.turns()).isZero();
+    assertThat(report.tools())
+        .singleElement()
+        .extracting(ScanReport.Tool::outcome)
+        .isEqualTo(ToolOutcome.NO_RESULT);
+  }
+
+  @Test
+  void malformedLinesAreCountedListedAndSkipped() throws IOException {
+    String bad = "not json\n".repeat(TranscriptScanner.LISTED_MALFORMED_LINES + 5);
+    String f1 = Files.readString(Transcripts.ndjson("f1-ppt-arg-devnull"));
+
+    ScanReport report = scan(bad + f1);
+
+    assertThat(report.lines()).isEqualTo(TranscriptScanner.LISTED_MALFORMED_LINES + 5 + 5);
+    assertThat(report.malformedLines()).isEqualTo(TranscriptScanner.LISTED_MALFORMED_LINES + 5);
+    assertThat(report.errors()).hasSize(TranscriptScanner.LISTED_MALFORMED_LINES);
+    assertThat(report.errors().get(0)).startsWith("line 1: invalid JSON");
+    assertThat(report.turns()).isEqualTo(1);
+  }
+
+  @Test
+  void denialsAreTheUnionOverAllResultsOnePerToolUseId() throws IOException {
+    String denial =
+        "{\"tool_name\":\"Bash\",\"tool_use_id\":\"%s\",\"tool_input\":{\"command\":\"x\"}}";
+    String result = "{\"type\":\"result\",\"session_id\":\"s\",\"permission_denials\":[%s]}\n";
+
+    ScanReport report =
+        scan(
+            result.formatted(denial.formatted("a"))
+                + result.formatted(denial.formatted("a") + "," + denial.formatted("b")));
+
+    assertThat(report.turns()).isEqualTo(2);
+    assertThat(report.permissionDenials()).extracting(d -> d.toolUseId()).containsExactly("a", "b");
+  }
+
+  @Test
+  void aReadFailureIsThrownNotReportedAsAPartialScan() {
+    InputStream failing =
+        new SequenceInputStream(
+            new ByteArrayInputStream("{\"type\":\"a\"}\n".getBytes(StandardCharsets.UTF_8)),
+            new InputStream() {
+              @Override
+              public int read() throws IOException {
+                throw new IOException("disk gone");
+              }
+            });
+
+    assertThatThrownBy(() -> TranscriptScanner.scan("t", failing)).hasMessage("disk gone");
+  }
+
+  @Test
+  void textFormNamesSessionToolsFailuresDenialsAndCost() throws IOException {
+    String text =
+        ScanText.render(TranscriptScanner.scan("f1", Transcripts.ndjson("f1-ppt-arg-devnull")));
+
+    assertThat(text)
+        .startsWith("f1\n")
+        .contains("session       3c384f4c-8423-44f1-936d-bb2f82477c2b (claude 2.1.332)")
+        .contains("turns         1, last completed, is_error false")
+        .contains("cost          $0.036399999999999995 (session total)")
+        .contains(
+            "    stream_closed Bash toolu_fake_bash_touch"
+                + " {\"command\":\"touch made-by-bash.txt\",\"description\":\"Create a file\"}")
+        .contains("stream closed 1\n    FAILED        Bash toolu_fake_bash_touch")
+        .contains("denials       1\n    denied        Bash toolu_fake_bash_touch")
+        .contains("errors        none");
+  }
+
+  @Test
+  void textFormCutsLongToolInputs() throws IOException {
+    String longInput = "y".repeat(500);
+    ScanReport report =
+        scan(
+            "{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"content\":[{\"type\":\"tool_use\","
+                + "\"id\":\"t\",\"name\":\"Write\",\"input\":{\"content\":\""
+                + longInput
+                + "\"}}]}}\n");
+
+    assertThat(ScanText.render(report)).doesNotContain(longInput).contains("…");
+  }
+}
