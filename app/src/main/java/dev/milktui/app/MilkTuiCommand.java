@@ -1,21 +1,317 @@
 package dev.milktui.app;
 
+import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.GrantRefusedException;
+import dev.milktui.core.grants.GrantRequest;
+import dev.milktui.core.grants.PermissionRule;
+import dev.milktui.core.grants.RuleGrant;
+import dev.milktui.core.grants.RuleSuggester;
+import dev.milktui.core.grants.SettingsException;
+import dev.milktui.core.grants.SettingsLocation;
+import dev.milktui.core.grants.SettingsStore;
+import dev.milktui.core.grants.SuggestedRules;
+import dev.milktui.core.grants.WorkspaceTrust;
+import dev.milktui.core.session.GrantException;
+import dev.milktui.core.session.LaunchSpec;
+import dev.milktui.core.session.Transport;
+import dev.milktui.tui.SessionFactory;
+import dev.milktui.tui.TerminalLauncher;
+import dev.milktui.tui.TuiConfig;
+import dev.milktui.tui.TuiController;
+import dev.milktui.tui.dialog.RuleOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import org.tinylog.Logger;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** The {@code milk-tui} root command; each subcommand is self-contained. */
+/** {@code milk-tui [options] [PROMPT]}: opens the full-screen UI on a Claude session. */
 @Command(
     name = "milk-tui",
     mixinStandardHelpOptions = true,
-    description = "A full-screen terminal front end for the Claude Code CLI.",
+    versionProvider = VersionProvider.class,
+    sortOptions = false,
+    description = {
+      "A full-screen terminal front end for the Claude Code CLI.",
+      "Runs claude in stream-json mode, answers its permission prompts in dialogs, and recovers"
+          + " from \"Stream closed\" by granting the failed tools and resuming the session."
+    },
+    footer = {"", "Try it offline: milk-tui --demo"},
     subcommands = {ScanCommand.class})
-public final class MilkTuiCommand implements Runnable {
+public final class MilkTuiCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
+  @Parameters(arity = "0..1", paramLabel = "PROMPT", description = "Sent as the first message.")
+  String prompt;
+
+  @Option(names = "--demo", description = "Play a recorded session offline (no claude needed).")
+  boolean demo;
+
+  @Option(
+      names = "--claude",
+      paramLabel = "PATH",
+      description = "The claude binary (default: claude on PATH, else the project's install).")
+  Path claude;
+
+  @Option(names = "--model", description = "The model claude uses.")
+  String model;
+
+  @Option(
+      names = "--permission-mode",
+      paramLabel = "MODE",
+      completionCandidates = PermissionModes.class,
+      description = "claude's permission mode: ${COMPLETION-CANDIDATES}.")
+  String permissionMode;
+
+  @Option(
+      names = "--allowed-tools",
+      split = ",",
+      paramLabel = "RULE",
+      description = "Extra rules to allow, e.g. 'Bash(npm test:*)' (comma-separated).")
+  List<String> allowedTools = new ArrayList<>();
+
+  @Option(names = "--add-dir", paramLabel = "DIR", description = "Extra directory (repeatable).")
+  List<Path> addDirs = new ArrayList<>();
+
+  @Option(names = "--resume", paramLabel = "ID", description = "Resume this session.")
+  String resume;
+
+  @Option(names = "--continue", description = "Resume the last session of this directory.")
+  boolean continueLast;
+
+  @Option(names = "--cwd", paramLabel = "DIR", description = "claude's working directory.")
+  Path cwd;
+
+  @Option(
+      names = "--transport",
+      paramLabel = "KIND",
+      converter = TransportConverter.class,
+      completionCandidates = TransportConverter.Names.class,
+      description =
+          "stream (default: one long-lived process) or one-shot (a process per turn, how older"
+              + " tools ran; permissions then fail with \"Stream closed\").")
+  Transport transport = Transport.STREAM;
+
+  @Option(
+      names = "--settings",
+      paramLabel = "FILE",
+      description = "Claude user settings file for grants (default: as Claude resolves it).")
+  Path settingsFile;
+
+  @Option(
+      names = "--no-baseline",
+      description = "Do not pre-approve Bash, Read, Write and Edit: every tool asks.")
+  boolean noBaseline;
+
+  @Option(names = "--log-file", paramLabel = "FILE", description = "Where to log.")
+  Path logFile;
+
+  @Option(names = "--demo-speed", hidden = true, defaultValue = "1")
+  double demoSpeed;
+
+  private final Map<String, String> env;
+  private final Path home;
+
+  public MilkTuiCommand() {
+    this(System.getenv(), Path.of(System.getProperty("user.home")));
+  }
+
+  MilkTuiCommand(Map<String, String> env, Path home) {
+    this.env = env;
+    this.home = home;
+  }
+
   @Override
-  public void run() {
-    // The screen is not wired in yet: show what there is.
-    spec.commandLine().usage(spec.commandLine().getOut());
+  public Integer call() throws Exception {
+    if (resume != null && continueLast) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--resume and --continue cannot be used together");
+    }
+    Path workingDirectory = workingDirectory();
+    AppPaths paths = AppPaths.resolve(env, home);
+    LastSessions lastSessions = new LastSessions(paths.lastSessionsFile());
+    Optional<String> resumeId = resumeId(lastSessions, workingDirectory);
+    SettingsStore settings;
+    SessionFactory factory;
+    if (demo) {
+      DemoSessionFactory demoSessions =
+          DemoSessionFactory.create(home, workingDirectory, demoSpeed);
+      settings = demoSessions.settings();
+      factory = demoSessions;
+    } else {
+      settings =
+          new SettingsStore(
+              SettingsLocation.resolve(env, home, Optional.ofNullable(settingsFile)), home);
+      factory =
+          new ClaudeSessionFactory(
+              launchSpec(workingDirectory), settings, paths, Clock.systemUTC());
+    }
+    AtomicReference<TuiController> controller = new AtomicReference<>();
+    SessionFactory wired = wire(factory, controller, lastSessions, workingDirectory);
+    TuiConfig config =
+        TuiConfig.defaults()
+            .withColor(!env.containsKey("NO_COLOR"))
+            .withHistoryFile(paths.historyFile())
+            .withGrantSaver(rules -> save(settings, rules, workingDirectory))
+            .withRuleOptions(ruleOptions(workingDirectory));
+    try {
+      TerminalLauncher.run(
+          config,
+          wired,
+          resumeId,
+          ui -> {
+            controller.set(ui);
+            if (continueLast && resumeId.isEmpty()) {
+              ui.post(
+                  SessionEvent.Level.INFO,
+                  "No earlier session in " + workingDirectory + "; starting a new one.");
+            }
+          });
+      return 0;
+    } catch (TerminalLauncher.NoTerminalException e) {
+      spec.commandLine().getErr().println("milk-tui: " + e.getMessage());
+      spec.commandLine()
+          .getErr()
+          .println("Run it in a terminal, or use 'milk-tui scan FILE' on a recorded stream.");
+      return 1;
+    }
+  }
+
+  /**
+   * Adds what the app owns to the UI's listener: the first prompt, --continue bookkeeping and the
+   * trust offer when claude reports an untrusted workspace.
+   */
+  private SessionFactory wire(
+      SessionFactory factory,
+      AtomicReference<TuiController> controller,
+      LastSessions lastSessions,
+      Path workingDirectory) {
+    AtomicReference<String> firstPrompt = new AtomicReference<>(prompt);
+    return (listener, resumeSessionId) -> {
+      Consumer<SessionEvent> observed =
+          event -> {
+            if (event instanceof SessionEvent.TurnStarted started && started.sessionId() != null) {
+              lastSessions.remember(workingDirectory, started.sessionId());
+            } else if (event instanceof SessionEvent.WorkspaceUntrusted untrusted) {
+              offerTrust(controller.get(), Path.of(untrusted.workingDirectory()));
+            }
+            listener.accept(event);
+          };
+      var session = factory.open(observed, resumeSessionId);
+      String text = firstPrompt.getAndSet(null);
+      if (text != null && !text.isBlank()) {
+        session.send(text);
+      }
+      return session;
+    };
+  }
+
+  private void offerTrust(TuiController ui, Path workspace) {
+    if (ui == null) {
+      return;
+    }
+    WorkspaceTrust trust = new WorkspaceTrust(SettingsLocation.claudeJson(env, home));
+    ui.showTrustOffer(
+        workspace,
+        () -> {
+          try {
+            trust.trust(workspace);
+            ui.post(
+                SessionEvent.Level.INFO,
+                "Trusted "
+                    + workspace
+                    + " in "
+                    + trust.file()
+                    + "; project rules apply from the"
+                    + " next claude process.");
+          } catch (SettingsException e) {
+            ui.post(SessionEvent.Level.ERROR, e.getMessage());
+          }
+        });
+  }
+
+  private Path workingDirectory() {
+    Path dir = (cwd == null ? Path.of("") : cwd).toAbsolutePath().normalize();
+    if (!Files.isDirectory(dir)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--cwd: not a directory: " + dir);
+    }
+    return dir;
+  }
+
+  private Optional<String> resumeId(LastSessions lastSessions, Path workingDirectory) {
+    if (resume != null) {
+      return Optional.of(resume);
+    }
+    return continueLast ? lastSessions.lastIn(workingDirectory) : Optional.empty();
+  }
+
+  private LaunchSpec launchSpec(Path workingDirectory) {
+    try {
+      return new LaunchSpec(
+          claude == null ? Path.of("claude") : claude,
+          workingDirectory,
+          transport,
+          Optional.ofNullable(model),
+          Optional.ofNullable(permissionMode),
+          Optional.empty(),
+          !noBaseline,
+          allowedTools,
+          List.of(),
+          addDirs,
+          Optional.ofNullable(settingsFile),
+          env);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  private static void save(SettingsStore settings, List<String> rules, Path workingDirectory)
+      throws GrantException {
+    try {
+      settings.grant(
+          new GrantRequest(
+              rules.stream().map(RuleGrant::userConfirmed).toList(),
+              List.of(),
+              Optional.of(workingDirectory),
+              false));
+    } catch (SettingsException | GrantRefusedException e) {
+      Logger.warn("saving {} failed: {}", rules, e.getMessage());
+      throw new GrantException(e.getMessage(), e);
+    }
+  }
+
+  /** Tool-wide first, then the scoped rule the failed call suggests. */
+  private static RuleOptions ruleOptions(Path workingDirectory) {
+    RuleSuggester suggester = new RuleSuggester(workingDirectory);
+    return (toolName, input) -> {
+      SuggestedRules suggested = suggester.suggest(toolName, input);
+      List<String> rules = new ArrayList<>();
+      suggested.toolWide().map(PermissionRule::toString).ifPresent(rules::add);
+      suggested.scoped().map(PermissionRule::toString).ifPresent(rules::add);
+      if (rules.isEmpty()) {
+        rules.add(toolName);
+      }
+      return rules;
+    };
+  }
+
+  /** claude's permission modes, for help and completion. */
+  static final class PermissionModes extends ArrayList<String> {
+    PermissionModes() {
+      super(List.of("default", "acceptEdits", "plan"));
+    }
   }
 }

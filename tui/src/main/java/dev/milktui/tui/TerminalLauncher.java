@@ -114,6 +114,8 @@ public final class TerminalLauncher {
                 new BasicCharacterPattern(
                     new KeyStroke(KeyType.Enter, false, true), '\u001b', '\r')));
     if (terminal instanceof UnixLikeTTYTerminal && disableCrToLf()) {
+      // Enter now arrives as a bare CR, which the default profile does not decode.
+      patterns.add(new BasicCharacterPattern(new KeyStroke(KeyType.Enter), '\r'));
       patterns.add(new BasicCharacterPattern(new KeyStroke('j', true, false), '\n'));
     }
     KeyDecodingProfile profile =

@@ -1,0 +1,48 @@
+package dev.milktui.app;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Map;
+
+/**
+ * Where milk-tui keeps its files, after the XDG base directories: everything is state (logs,
+ * session records, input history, the last session of each directory) under {@code
+ * $XDG_STATE_HOME/milk-tui}, else {@code ~/.local/state/milk-tui}.
+ */
+public record AppPaths(Path stateDirectory) {
+  private static final DateTimeFormatter RECORD_NAME =
+      DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+  public static AppPaths resolve(Map<String, String> env, Path home) {
+    String xdg = env.get("XDG_STATE_HOME");
+    Path base =
+        xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()
+            ? Path.of(xdg)
+            : home.resolve(".local/state");
+    return new AppPaths(base.resolve("milk-tui"));
+  }
+
+  public Path logFile() {
+    return stateDirectory.resolve("milk-tui.log");
+  }
+
+  public Path historyFile() {
+    return stateDirectory.resolve("history");
+  }
+
+  public Path lastSessionsFile() {
+    return stateDirectory.resolve("last-sessions.json");
+  }
+
+  public Path sessionsDirectory() {
+    return stateDirectory.resolve("sessions");
+  }
+
+  /** A new record file for a session starting now; the pid keeps parallel runs apart. */
+  public Path newRecordFile(Instant now) {
+    return sessionsDirectory()
+        .resolve(RECORD_NAME.format(now) + "-" + ProcessHandle.current().pid() + ".ndjson");
+  }
+}

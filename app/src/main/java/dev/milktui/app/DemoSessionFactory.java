@@ -1,0 +1,80 @@
+package dev.milktui.app;
+
+import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.SettingsGrantPersister;
+import dev.milktui.core.grants.SettingsStore;
+import dev.milktui.core.replay.ReplayScript;
+import dev.milktui.core.replay.ReplaySession;
+import dev.milktui.core.session.Session;
+import dev.milktui.tui.SessionFactory;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The offline demo: a session recorded from the real CLI, played through the same engine and
+ * screen. Grants made in the demo go to a throw-away settings file, never the user's.
+ */
+final class DemoSessionFactory implements SessionFactory {
+  static final String SCRIPT = "/dev/milktui/app/demo.ndjson";
+  static final String WELCOME =
+      "Offline demo: a recorded session, nothing is sent anywhere. Type any message and press"
+          + " Enter: turn 1 runs a tool, turn 2 asks for a permission (y/n), turn 3 fails with"
+          + " \"Stream closed\" and offers the grant dialog.";
+
+  /** The directory the recording wrote to; the demo points it at a scratch folder of its own. */
+  static final String RECORDED_OUTSIDE_DIRECTORY = "/tmp/fake-anthropic-outside";
+
+  private final SettingsStore settings;
+  private final Path scratch;
+  private final Path workingDirectory;
+  private final double speed;
+
+  private DemoSessionFactory(Path scratch, Path home, Path workingDirectory, double speed) {
+    this.settings = new SettingsStore(scratch.resolve("settings.json"), home);
+    this.scratch = scratch;
+    this.workingDirectory = workingDirectory;
+    this.speed = speed;
+  }
+
+  /** A demo with its own scratch folder (settings file, the folder the demo writes to). */
+  static DemoSessionFactory create(Path home, Path workingDirectory, double speed)
+      throws IOException {
+    Path scratch = Files.createTempDirectory("milk-tui-demo-");
+    Files.createDirectories(scratch.resolve("outside"));
+    return new DemoSessionFactory(scratch, home, workingDirectory, speed);
+  }
+
+  SettingsStore settings() {
+    return settings;
+  }
+
+  /** The recorded script, with the recording's outside folder moved into the scratch folder. */
+  ReplayScript script() {
+    try (InputStream in = DemoSessionFactory.class.getResourceAsStream(SCRIPT)) {
+      if (in == null) {
+        throw new IOException("the demo script " + SCRIPT + " is missing from the jar");
+      }
+      String text =
+          new String(in.readAllBytes(), StandardCharsets.UTF_8)
+              .replace(RECORDED_OUTSIDE_DIRECTORY, scratch.resolve("outside").toString());
+      return ReplayScript.parse(new BufferedReader(new StringReader(text)));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public Session open(Consumer<SessionEvent> listener, Optional<String> resumeSessionId) {
+    listener.accept(new SessionEvent.Notice(SessionEvent.Level.INFO, WELCOME));
+    return new ReplaySession(
+        script(), listener, new SettingsGrantPersister(settings, workingDirectory), speed);
+  }
+}
