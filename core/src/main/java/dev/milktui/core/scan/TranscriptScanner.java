@@ -3,12 +3,16 @@ package dev.milktui.core.scan;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.protocol.CliMessage;
+import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.LineSink;
 import dev.milktui.core.protocol.MalformedLine;
+import dev.milktui.core.protocol.MessageParser;
 import dev.milktui.core.protocol.NdjsonReader;
 import dev.milktui.core.protocol.PermissionDenial;
 import dev.milktui.core.protocol.ResultMessage;
 import dev.milktui.core.protocol.SystemMessage;
+import dev.milktui.core.protocol.UnknownMessage;
+import dev.milktui.core.record.RecordFile;
 import dev.milktui.core.turn.ToolCall;
 import dev.milktui.core.turn.ToolOutcome;
 import dev.milktui.core.turn.TurnAccumulator;
@@ -67,6 +71,31 @@ public final class TranscriptScanner implements LineSink {
   @Override
   public void message(CliMessage message) {
     lines++;
+    if (message instanceof UnknownMessage unknown && RecordFile.isEntry(unknown.raw())) {
+      // A milk-tui session record: only what claude printed counts, host and stderr lines not.
+      RecordFile.cliLine(unknown.raw()).ifPresent(this::recordedLine);
+      return;
+    }
+    summarise(message);
+  }
+
+  private void recordedLine(String line) {
+    try {
+      JsonNode node = Json.MAPPER.readTree(line);
+      if (node != null && node.isObject()) {
+        summarise(MessageParser.parse(node));
+        return;
+      }
+    } catch (IOException e) {
+      // Counted below like any malformed line.
+    }
+    malformed++;
+    if (malformed <= LISTED_MALFORMED_LINES) {
+      errors.add("line " + lines + ": recorded claude output is not a JSON object");
+    }
+  }
+
+  private void summarise(CliMessage message) {
     if (message instanceof SystemMessage.Init init && init.claudeVersion() != null) {
       claudeVersion = init.claudeVersion();
     } else if (message instanceof ResultMessage result) {

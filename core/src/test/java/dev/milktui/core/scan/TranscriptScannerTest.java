@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.milktui.core.fixtures.Transcripts;
+import dev.milktui.core.record.RecordFile;
 import dev.milktui.core.turn.ToolOutcome;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -12,8 +13,11 @@ import java.io.SequenceInputStream;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class TranscriptScannerTest {
 
@@ -37,6 +41,26 @@ class TranscriptScannerTest {
         .satisfies(t -> assertThat(t.name()).isEqualTo("Bash"));
     assertThat(report.permissionDenials()).hasSize(1);
     assertThat(report.errors()).isEmpty();
+  }
+
+  @Test
+  void aSessionRecordIsScannedLikeTheClaudeOutputItHolds(@TempDir Path dir) throws IOException {
+    Path record = dir.resolve("session.ndjson");
+    try (RecordFile file = RecordFile.open(record, Clock.systemUTC())) {
+      file.toClaude("{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"go\"}}");
+      for (String line : Files.readAllLines(Transcripts.ndjson("f1-ppt-arg-devnull"))) {
+        file.fromClaude(line);
+      }
+      file.stderr("a warning");
+    }
+    ScanReport fromRecord = TranscriptScanner.scan("r", record);
+    ScanReport fromCapture = TranscriptScanner.scan("c", Transcripts.ndjson("f1-ppt-arg-devnull"));
+
+    assertThat(fromRecord.sessionId()).isEqualTo(fromCapture.sessionId());
+    assertThat(fromRecord.turns()).isEqualTo(1);
+    assertThat(fromRecord.streamClosed()).isEqualTo(fromCapture.streamClosed());
+    assertThat(fromRecord.tools()).isEqualTo(fromCapture.tools());
+    assertThat(fromRecord.malformedLines()).isZero();
   }
 
   @Test
