@@ -15,6 +15,17 @@ public record AppPaths(Path stateDirectory) {
   private static final DateTimeFormatter RECORD_NAME =
       DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
+  /**
+   * The user's home as claude sees it: {@code $HOME} when set (Java's {@code user.home} comes from
+   * the password database and ignores it), else {@code user.home}.
+   */
+  public static Path home(Map<String, String> env) {
+    String home = env.get("HOME");
+    return home != null && !home.isBlank() && Path.of(home).isAbsolute()
+        ? Path.of(home)
+        : Path.of(System.getProperty("user.home"));
+  }
+
   public static AppPaths resolve(Map<String, String> env, Path home) {
     String xdg = env.get("XDG_STATE_HOME");
     Path base =

@@ -125,7 +125,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
   private final Path home;
 
   public MilkTuiCommand() {
-    this(System.getenv(), Path.of(System.getProperty("user.home")));
+    this(System.getenv(), AppPaths.home(System.getenv()));
   }
 
   MilkTuiCommand(Map<String, String> env, Path home) {
@@ -202,7 +202,9 @@ public final class MilkTuiCommand implements Callable<Integer> {
     return (listener, resumeSessionId) -> {
       Consumer<SessionEvent> observed =
           event -> {
-            if (event instanceof SessionEvent.TurnStarted started && started.sessionId() != null) {
+            if (event instanceof SessionEvent.TurnStarted started
+                && started.sessionId() != null
+                && !demo) {
               lastSessions.remember(workingDirectory, started.sessionId());
             } else if (event instanceof SessionEvent.WorkspaceUntrusted untrusted) {
               offerTrust(controller.get(), Path.of(untrusted.workingDirectory()));

@@ -1,0 +1,73 @@
+package dev.milktui.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The built jar's offline demo, driven in a real terminal from the first turn to the resume. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class DemoInTerminalIT {
+  @TempDir Path home;
+
+  static Path jar() {
+    Path jar = Path.of(System.getProperty("milk.projectRoot"), "app", "target", "milk-tui.jar");
+    assertThat(jar).as("the shaded jar (built in the package phase)").exists();
+    return jar;
+  }
+
+  static Map<String, String> environment(Path home) {
+    return Map.of(
+        "HOME",
+        home.toString(),
+        "PATH",
+        System.getenv("PATH"),
+        "TERM",
+        "xterm-256color",
+        "LANG",
+        "C.UTF-8");
+  }
+
+  @Test
+  void theDemoRunsFromAToolCallThroughAPermissionToAStreamClosedGrantAndTheResumedTurn()
+      throws Exception {
+    List<String> command =
+        List.of("java", "-jar", jar().toString(), "--demo", "--demo-speed", "0.05");
+    try (Tmux tmux = Tmux.start(command, environment(home), home)) {
+      tmux.await("Offline demo");
+      tmux.type("Run echo hi");
+      tmux.send("Enter");
+      tmux.await("The command printed hi. Done.");
+
+      tmux.type("Create a file");
+      tmux.send("Enter");
+      tmux.await("Allow once (y)");
+      tmux.send("y");
+      tmux.await("Finished after the tool call.");
+
+      tmux.type("Write outside");
+      tmux.send("Enter");
+      String dialog = tmux.await("permission channel closed");
+      assertThat(dialog).contains("[ ] Write");
+      tmux.send("Space");
+      tmux.await("[x] Write");
+      tmux.send("Enter");
+      String resumed = tmux.await("The retry worked.");
+      assertThat(resumed).contains("Resuming session");
+      assertThat(resumed).contains("✓ ok");
+
+      tmux.send("C-c");
+      tmux.send("C-c");
+      tmux.await("MILK-EXIT=0");
+    }
+    Path log = home.resolve(".local/state/milk-tui/milk-tui.log");
+    assertThat(log).exists();
+    assertThat(Files.readString(log)).doesNotContain("ERROR");
+  }
+}

@@ -1,0 +1,111 @@
+package dev.milktui.app;
+
+import static org.assertj.core.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * Drives a program in a real terminal, as a person would: tmux on a private server, {@code
+ * send-keys} to type and {@code capture-pane} to read the screen.
+ */
+final class Tmux implements AutoCloseable {
+  private static final Duration WAIT = Duration.ofSeconds(45);
+  private final String socket =
+      "milk-test-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+  private final String target = "main";
+
+  /** Starts {@code command} in a 120x40 terminal with exactly the given environment. */
+  static Tmux start(List<String> command, Map<String, String> env, Path directory) {
+    Tmux tmux = new Tmux();
+    String envPrefix =
+        env.entrySet().stream()
+            .map(e -> quote(e.getKey() + "=" + e.getValue()))
+            .collect(Collectors.joining(" "));
+    String line =
+        "cd "
+            + quote(directory.toString())
+            + " && env -i "
+            + envPrefix
+            + " "
+            + command.stream().map(Tmux::quote).collect(Collectors.joining(" "))
+            + "; echo MILK-EXIT=$?; sleep 600";
+    tmux.run("new-session", "-d", "-s", tmux.target, "-x", "120", "-y", "40", line);
+    return tmux;
+  }
+
+  void send(String... keys) {
+    List<String> args = new ArrayList<>(List.of("send-keys", "-t", target));
+    args.addAll(List.of(keys));
+    run(args.toArray(String[]::new));
+  }
+
+  /** Types text literally (no key names). */
+  void type(String text) {
+    run("send-keys", "-t", target, "-l", text);
+  }
+
+  String screen() {
+    return run("capture-pane", "-p", "-t", target);
+  }
+
+  /** Waits until the screen shows {@code text}; fails with the screen when it does not. */
+  String await(String text) {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    String screen = "";
+    while (System.nanoTime() < deadline) {
+      screen = screen();
+      if (screen.contains(text)) {
+        return screen;
+      }
+      pause();
+    }
+    return fail("the screen never showed '" + text + "':\n" + screen);
+  }
+
+  @Override
+  public void close() {
+    try {
+      run("kill-server");
+    } catch (AssertionError e) {
+      // Already gone.
+    }
+  }
+
+  private String run(String... args) {
+    List<String> command = new ArrayList<>(List.of("tmux", "-L", socket));
+    command.addAll(List.of(args));
+    try {
+      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+      String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!process.waitFor(10, TimeUnit.SECONDS) || process.exitValue() != 0) {
+        fail("tmux " + String.join(" ", args) + " failed: " + out);
+      }
+      return out;
+    } catch (IOException e) {
+      return fail("tmux is needed for this test and could not run: " + e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return fail("interrupted");
+    }
+  }
+
+  private static void pause() {
+    try {
+      Thread.sleep(100);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static String quote(String value) {
+    return "'" + value.replace("'", "'\\''") + "'";
+  }
+}
