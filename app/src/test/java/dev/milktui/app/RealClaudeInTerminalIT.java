@@ -1,0 +1,112 @@
+package dev.milktui.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.milktui.core.testkit.ClaudeSandbox;
+import dev.milktui.core.testkit.FakeAnthropicApi;
+import dev.milktui.core.testkit.RealClaude;
+import dev.milktui.core.testkit.Reply;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The built binary in a real terminal, driving the real claude CLI against the project's fake
+ * Anthropic API: a permission dialog answered "allow once", then — with the one-shot transport — a
+ * stream-closed failure, the grant dialog with a tool ticked and a directory entered, and the
+ * resumed turn that writes the file.
+ */
+@Timeout(value = 150, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class RealClaudeInTerminalIT {
+  private ClaudeSandbox sandbox;
+
+  @BeforeEach
+  void sandbox() {
+    sandbox = ClaudeSandbox.create();
+  }
+
+  @AfterEach
+  void cleanUp() {
+    sandbox.close();
+  }
+
+  private Tmux milkTui(FakeAnthropicApi api, String... options) {
+    List<String> command =
+        new ArrayList<>(List.of("java", "-jar", DemoInTerminalIT.jar().toString()));
+    command.addAll(List.of("--claude", RealClaude.binary().toString(), "--no-baseline"));
+    command.addAll(List.of(options));
+    Map<String, String> env = new HashMap<>(sandbox.environment(api.baseUrl()));
+    env.put("TERM", "xterm-256color");
+    env.put("LANG", "C.UTF-8");
+    return Tmux.start(command, env, sandbox.workDir());
+  }
+
+  @Test
+  void aPromptIsAllowedOnceThenAStreamClosedWriteIsGrantedWithADirectoryAndRetried()
+      throws Exception {
+    try (FakeAnthropicApi api =
+            FakeAnthropicApi.start(
+                Reply.toolUse(
+                    "toolu_touch",
+                    "Bash",
+                    Map.of("command", "touch allowed.txt", "description", "Create a file")),
+                Reply.text("Created the file."));
+        Tmux tmux = milkTui(api)) {
+      tmux.await("Message");
+      tmux.type("Create a file");
+      tmux.send("Enter");
+      String prompt = tmux.await("Allow once (y)");
+      assertThat(prompt).contains("touch allowed.txt");
+      tmux.send("y");
+      tmux.await("Created the file.");
+      assertThat(sandbox.workDir().resolve("allowed.txt")).exists();
+      tmux.send("C-c");
+      tmux.send("C-c");
+      tmux.await("MILK-EXIT=0");
+    }
+
+    Path outside = Files.createDirectories(sandbox.root().resolve("outside"));
+    Path target = outside.resolve("written.txt");
+    Map<String, Object> write = Map.of("file_path", target.toString(), "content", "granted\n");
+    try (FakeAnthropicApi api =
+            FakeAnthropicApi.start(
+                Reply.toolUse("toolu_write_a", "Write", write),
+                Reply.text("The write failed."),
+                Reply.toolUse("toolu_write_b", "Write", write),
+                Reply.text("The retry worked."));
+        Tmux tmux = milkTui(api, "--transport", "one-shot")) {
+      tmux.await("Message");
+      tmux.type("Write the file outside");
+      tmux.send("Enter");
+      String dialog = tmux.await("permission channel closed");
+      assertThat(dialog).contains("[ ] Write");
+      assertThat(target).doesNotExist();
+
+      tmux.send("Space");
+      tmux.await("[x] Write");
+      tmux.send("Tab");
+      tmux.send("Tab");
+      tmux.send("End");
+      for (int i = 0; i < 200; i++) {
+        tmux.send("BSpace");
+      }
+      tmux.type(outside.toString());
+      tmux.send("Enter");
+      tmux.await("The retry worked.");
+      assertThat(target).hasContent("granted");
+      tmux.send("C-c");
+      tmux.send("C-c");
+      tmux.await("MILK-EXIT=0");
+    }
+    String settings = Files.readString(sandbox.configDir().resolve("settings.json"));
+    assertThat(settings).contains("\"Write\"").contains(outside.toString());
+  }
+}
