@@ -255,6 +255,11 @@ public final class MilkTuiCommand implements Callable<Integer> {
 
   private Optional<String> resumeId(LastSessions lastSessions, Path workingDirectory) {
     if (resume != null) {
+      try {
+        LaunchSpec.requireSafeSessionId(resume);
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+      }
       return Optional.of(resume);
     }
     return continueLast ? lastSessions.lastIn(workingDirectory) : Optional.empty();

@@ -214,7 +214,7 @@ public record LaunchSpec(
   }
 
   /** A session id becomes part of an argument; one that looks like a flag is refused. */
-  static void requireSafeSessionId(String id) {
+  public static void requireSafeSessionId(String id) {
     if (id.isEmpty() || id.startsWith("-") || !id.matches("[A-Za-z0-9._:-]+")) {
       throw new IllegalArgumentException("not a valid session id: " + id);
     }
