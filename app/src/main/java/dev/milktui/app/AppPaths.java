@@ -51,9 +51,17 @@ public record AppPaths(Path stateDirectory) {
     return stateDirectory.resolve("sessions");
   }
 
-  /** A new record file for a session starting now; the pid keeps parallel runs apart. */
+  public Path exportsDirectory() {
+    return stateDirectory.resolve("exports");
+  }
+
+  /** A file-name stamp for now; the pid keeps parallel runs apart. */
+  public String timestamp(Instant now) {
+    return RECORD_NAME.format(now) + "-" + ProcessHandle.current().pid();
+  }
+
+  /** A new record file for a session starting now. */
   public Path newRecordFile(Instant now) {
-    return sessionsDirectory()
-        .resolve(RECORD_NAME.format(now) + "-" + ProcessHandle.current().pid() + ".ndjson");
+    return sessionsDirectory().resolve(timestamp(now) + ".ndjson");
   }
 }

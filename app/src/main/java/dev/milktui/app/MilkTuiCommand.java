@@ -1,6 +1,7 @@
 package dev.milktui.app;
 
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.export.MarkdownTranscript;
 import dev.milktui.core.grants.GrantRefusedException;
 import dev.milktui.core.grants.GrantRequest;
 import dev.milktui.core.grants.PermissionRule;
@@ -22,6 +23,7 @@ import dev.milktui.tui.dialog.RuleOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -118,6 +120,12 @@ public final class MilkTuiCommand implements Callable<Integer> {
   @Option(names = "--log-file", paramLabel = "FILE", description = "Where to log.")
   Path logFile;
 
+  @Option(
+      names = "--export",
+      paramLabel = "FILE",
+      description = "Save the transcript as Markdown here on exit (and on Ctrl+S).")
+  Path export;
+
   @Option(names = "--demo-speed", hidden = true, defaultValue = "1")
   double demoSpeed;
 
@@ -159,13 +167,23 @@ public final class MilkTuiCommand implements Callable<Integer> {
               launchSpec(workingDirectory), settings, paths, Clock.systemUTC());
     }
     AtomicReference<TuiController> controller = new AtomicReference<>();
-    SessionFactory wired = wire(factory, controller, lastSessions, workingDirectory);
+    MarkdownTranscript transcript = new MarkdownTranscript();
+    SessionFactory wired = wire(factory, controller, lastSessions, workingDirectory, transcript);
+    Path exportFile =
+        export != null
+            ? export.toAbsolutePath()
+            : paths.exportsDirectory().resolve(paths.timestamp(Instant.now()) + ".md");
     TuiConfig config =
         TuiConfig.defaults()
             .withColor(!env.containsKey("NO_COLOR"))
             .withHistoryFile(paths.historyFile())
             .withGrantSaver(rules -> save(settings, rules, workingDirectory))
-            .withRuleOptions(ruleOptions(workingDirectory));
+            .withRuleOptions(ruleOptions(workingDirectory))
+            .withExporter(
+                () -> {
+                  transcript.writeTo(exportFile);
+                  return exportFile;
+                });
     try {
       TerminalLauncher.run(
           config,
@@ -179,6 +197,9 @@ public final class MilkTuiCommand implements Callable<Integer> {
                   "No earlier session in " + workingDirectory + "; starting a new one.");
             }
           });
+      if (export != null) {
+        transcript.writeTo(exportFile);
+      }
       return 0;
     } catch (TerminalLauncher.NoTerminalException e) {
       spec.commandLine().getErr().println("milk-tui: " + e.getMessage());
@@ -197,7 +218,8 @@ public final class MilkTuiCommand implements Callable<Integer> {
       SessionFactory factory,
       AtomicReference<TuiController> controller,
       LastSessions lastSessions,
-      Path workingDirectory) {
+      Path workingDirectory,
+      MarkdownTranscript transcript) {
     AtomicReference<String> firstPrompt = new AtomicReference<>(prompt);
     return (listener, resumeSessionId) -> {
       Consumer<SessionEvent> observed =
@@ -209,6 +231,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
             } else if (event instanceof SessionEvent.WorkspaceUntrusted untrusted) {
               offerTrust(controller.get(), Path.of(untrusted.workingDirectory()));
             }
+            transcript.accept(event);
             listener.accept(event);
           };
       var session = factory.open(observed, resumeSessionId);

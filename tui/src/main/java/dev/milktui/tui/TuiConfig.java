@@ -17,7 +17,8 @@ public record TuiConfig(
     GrantSaver grantSaver,
     RuleOptions ruleOptions,
     FramePacer pacer,
-    Clock clock) {
+    Clock clock,
+    TranscriptExporter exporter) {
 
   public static TuiConfig defaults() {
     return new TuiConfig(
@@ -28,30 +29,35 @@ public record TuiConfig(
         },
         new SimpleRuleOptions(),
         FramePacer.immediate(),
-        Clock.systemUTC());
+        Clock.systemUTC(),
+        TranscriptExporter.NONE);
   }
 
   public TuiConfig withColor(boolean value) {
-    return new TuiConfig(value, historyFile, grantSaver, ruleOptions, pacer, clock);
+    return new TuiConfig(value, historyFile, grantSaver, ruleOptions, pacer, clock, exporter);
   }
 
   public TuiConfig withHistoryFile(Path value) {
-    return new TuiConfig(color, value, grantSaver, ruleOptions, pacer, clock);
+    return new TuiConfig(color, value, grantSaver, ruleOptions, pacer, clock, exporter);
   }
 
   public TuiConfig withGrantSaver(GrantSaver value) {
-    return new TuiConfig(color, historyFile, value, ruleOptions, pacer, clock);
+    return new TuiConfig(color, historyFile, value, ruleOptions, pacer, clock, exporter);
   }
 
   public TuiConfig withRuleOptions(RuleOptions value) {
-    return new TuiConfig(color, historyFile, grantSaver, value, pacer, clock);
+    return new TuiConfig(color, historyFile, grantSaver, value, pacer, clock, exporter);
   }
 
   public TuiConfig withPacer(FramePacer value) {
-    return new TuiConfig(color, historyFile, grantSaver, ruleOptions, value, clock);
+    return new TuiConfig(color, historyFile, grantSaver, ruleOptions, value, clock, exporter);
+  }
+
+  public TuiConfig withExporter(TranscriptExporter value) {
+    return new TuiConfig(color, historyFile, grantSaver, ruleOptions, pacer, clock, value);
   }
 
   public TuiConfig withClock(Clock value) {
-    return new TuiConfig(color, historyFile, grantSaver, ruleOptions, pacer, value);
+    return new TuiConfig(color, historyFile, grantSaver, ruleOptions, pacer, value, exporter);
   }
 }

@@ -468,6 +468,7 @@ public final class TuiController {
                 "PgUp / PgDn      scroll the transcript; Home / End in the transcript",
                 "Enter on a tool  show its full input and result",
                 "Ctrl+T           show or hide thinking",
+                "Ctrl+S           save the transcript as Markdown",
                 "F2               next permission mode (default, acceptEdits, plan)",
                 "Esc              stop the running turn",
                 "Ctrl+C           stop the turn; twice within 2 s quits",
@@ -502,6 +503,8 @@ public final class TuiController {
     KeyType type = key.getKeyType();
     if (type == KeyType.F1 || (Keys.is(key, '?') && focused != input)) {
       showHelp();
+    } else if (Keys.ctrl(key, 's')) {
+      exportTranscript();
     } else if (Keys.ctrl(key, 't')) {
       transcript.setThinkingCollapsed(!transcript.thinkingCollapsed());
       transcriptView.contentChanged();
@@ -523,6 +526,14 @@ public final class TuiController {
       return false;
     }
     return true;
+  }
+
+  private void exportTranscript() {
+    try {
+      notice(SessionEvent.Level.INFO, "Transcript saved to " + config.exporter().export());
+    } catch (java.io.IOException | RuntimeException e) {
+      notice(SessionEvent.Level.ERROR, "The transcript could not be saved: " + e.getMessage());
+    }
   }
 
   private void focus(Interactable target) {

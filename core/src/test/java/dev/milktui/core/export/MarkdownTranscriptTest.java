@@ -1,0 +1,48 @@
+package dev.milktui.core.export;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.fixtures.Transcripts;
+import dev.milktui.core.turn.TurnAccumulator;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MarkdownTranscriptTest {
+  @Test
+  void aRecordedTurnBecomesMarkdownWithTheTextOnceTheToolAndTheCost(@TempDir Path dir)
+      throws Exception {
+    MarkdownTranscript transcript = new MarkdownTranscript();
+    transcript.accept(new SessionEvent.UserPrompt("Run echo hi", false));
+    TurnAccumulator accumulator = new TurnAccumulator(transcript);
+    Transcripts.messages("c-allowed-bash").forEach(accumulator::accept);
+
+    String markdown = transcript.markdown();
+    assertThat(markdown)
+        .startsWith("# Claude session\n")
+        .contains("## You\n\nRun echo hi\n")
+        .contains("## Claude\n\nI will run a command.")
+        .contains("- tool `Bash` `echo hi` → ok")
+        .contains("The command printed hi. Done.")
+        .contains("*Turn 1: done,");
+    assertThat(markdown.indexOf("The command printed hi."))
+        .isEqualTo(markdown.lastIndexOf("The command printed hi."));
+
+    Path file = dir.resolve("out/session.md");
+    transcript.writeTo(file);
+    assertThat(Files.readString(file)).isEqualTo(markdown);
+  }
+
+  @Test
+  void aStreamClosedCallAndANoticeAreInTheTranscript() {
+    MarkdownTranscript transcript = new MarkdownTranscript();
+    TurnAccumulator accumulator = new TurnAccumulator(transcript);
+    Transcripts.messages("f1-ppt-arg-devnull").forEach(accumulator::accept);
+    transcript.accept(new SessionEvent.Notice(SessionEvent.Level.WARNING, "Granted Write"));
+    assertThat(transcript.markdown())
+        .contains("- tool `Bash` `touch made-by-bash.txt` → stream closed")
+        .contains("> warning: Granted Write");
+  }
+}
