@@ -1,0 +1,33 @@
+package dev.milktui.app;
+
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A claude CLI version as {@code claude --version} prints it ({@code 2.1.332 (Claude Code)}).
+ * milk-tui's protocol handling was recorded against {@link #PINNED}; other versions may differ.
+ */
+public record ClaudeVersion(String number) {
+
+  /** The version protocol.md was recorded with and the setup script installs. */
+  public static final String PINNED = "2.1.332";
+
+  private static final Pattern NUMBER =
+      Pattern.compile("(?<![\\d.])(\\d+\\.\\d+\\.\\d+)(?![\\d.])");
+
+  /** The first {@code x.y.z} in the output, if any. */
+  public static Optional<ClaudeVersion> parse(String output) {
+    Matcher matcher = NUMBER.matcher(output);
+    return matcher.find() ? Optional.of(new ClaudeVersion(matcher.group(1))) : Optional.empty();
+  }
+
+  public boolean isPinned() {
+    return number.equals(PINNED);
+  }
+
+  @Override
+  public String toString() {
+    return number;
+  }
+}

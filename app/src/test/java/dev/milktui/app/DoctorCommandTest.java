@@ -1,0 +1,149 @@
+package dev.milktui.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.milktui.core.grants.WorkspaceTrust;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DoctorCommandTest {
+
+  @TempDir Path temp;
+
+  private Path bin;
+  private Path workspace;
+  private final Map<String, String> variables = new HashMap<>();
+
+  @BeforeEach
+  void setUp() throws IOException {
+    bin = Files.createDirectories(temp.resolve("bin"));
+    workspace = Files.createDirectories(temp.resolve("workspace"));
+    variables.put("CLAUDE_CONFIG_DIR", temp.resolve("config").toString());
+    variables.put("PATH", bin.toString());
+    variables.put("TERM", "xterm-256color");
+  }
+
+  private CommandRun doctor(String... args) {
+    Environment environment = new Environment(variables, temp.resolve("home"));
+    String[] withWorkspace = new String[args.length + 2];
+    withWorkspace[0] = "--cwd";
+    withWorkspace[1] = workspace.toString();
+    System.arraycopy(args, 0, withWorkspace, 2, args.length);
+    return CommandRun.of(new DoctorCommand(environment), withWorkspace);
+  }
+
+  @Test
+  void pinnedClaudeOnPathPassesWithOneLinePerCheck() throws IOException {
+    Path claude = Scripts.executable(bin.resolve("claude"), "echo '2.1.332 (Claude Code)'");
+
+    CommandRun run = doctor();
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out())
+        .contains("OK    claude     " + claude + " (from PATH)")
+        .contains("OK    version    2.1.332")
+        .contains("OK    settings   ")
+        .contains("WARN  workspace  " + workspace.toAbsolutePath() + " is not trusted")
+        .contains("terminal   ")
+        .contains("OK    java       " + Runtime.version());
+    assertThat(run.out().lines()).hasSize(6);
+    assertThat(run.err()).isEmpty();
+  }
+
+  @Test
+  void missingClaudeFailsWithExit1AndSkipsTheVersion() {
+    CommandRun run = doctor();
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.out()).contains("FAIL  claude     not found on PATH").doesNotContain("version");
+    assertThat(run.out()).contains("java");
+  }
+
+  @Test
+  void otherClaudeVersionWarnsButPasses() throws IOException {
+    Scripts.executable(bin.resolve("claude"), "echo '2.2.0 (Claude Code)'");
+
+    CommandRun run = doctor();
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("WARN  version    2.2.0, but milk-tui is tested with 2.1.332");
+  }
+
+  @Test
+  void claudeThatCannotReportItsVersionFails() throws IOException {
+    Scripts.executable(bin.resolve("claude"), "echo 'segfault' >&2; exit 3");
+
+    CommandRun run = doctor();
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.out()).contains("FAIL  version", "exit code 3: segfault");
+  }
+
+  @Test
+  void explicitClaudeIsUsedAndNeverReplacedByTheOneOnPath() throws IOException {
+    Scripts.executable(bin.resolve("claude"), "echo '2.1.332 (Claude Code)'");
+    Path notExecutable = Files.writeString(temp.resolve("claude"), "not a program");
+
+    CommandRun run = doctor("--claude", notExecutable.toString());
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.out()).contains("FAIL  claude     " + notExecutable + " is not an executable");
+  }
+
+  @Test
+  void projectInstallUnderMilkHomeIsFoundWhenPathHasNone() throws IOException {
+    Path root = temp.resolve("milk");
+    Path claude =
+        Scripts.executable(
+            root.resolve(".claude-cli/node_modules/.bin/claude"), "echo '2.1.332 (Claude Code)'");
+    variables.put("MILK_HOME", root.toString());
+
+    CommandRun run = doctor();
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains(claude + " (from project install)");
+  }
+
+  @Test
+  void malformedSettingsFailsNamingFileAndLine() throws IOException {
+    Scripts.executable(bin.resolve("claude"), "echo '2.1.332 (Claude Code)'");
+    Path settings = Files.writeString(temp.resolve("settings.json"), "{\n  \"permissions\": [\n");
+
+    CommandRun run = doctor("--settings", settings.toString());
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.out()).contains("FAIL  settings   " + settings, "line ");
+  }
+
+  @Test
+  void settingsAreCountedAndTrustedWorkspaceIsOk() throws Exception {
+    Scripts.executable(bin.resolve("claude"), "echo '2.1.332 (Claude Code)'");
+    Path settings =
+        Files.writeString(
+            temp.resolve("settings.json"),
+            "{\"permissions\":{\"allow\":[\"Write\",\"Bash(ls:*)\"],"
+                + "\"additionalDirectories\":[\"/srv\"]}}");
+    new WorkspaceTrust(temp.resolve("config/.claude.json")).trust(workspace);
+
+    CommandRun run = doctor("--settings", settings.toString());
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out())
+        .contains("allow: 2, additionalDirectories: 1")
+        .contains("OK    workspace  " + workspace.toAbsolutePath() + " is trusted");
+  }
+
+  @Test
+  void unknownOptionIsAUsageError() {
+    CommandRun run = doctor("--bogus");
+
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("Usage:");
+  }
+}
