@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.Map;
 
 /**
  * Where milk-tui keeps its files, after the XDG base directories: everything is state (logs,
@@ -15,23 +14,13 @@ public record AppPaths(Path stateDirectory) {
   private static final DateTimeFormatter RECORD_NAME =
       DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
-  /**
-   * The user's home as claude sees it: {@code $HOME} when set (Java's {@code user.home} comes from
-   * the password database and ignores it), else {@code user.home}.
-   */
-  public static Path home(Map<String, String> env) {
-    String home = env.get("HOME");
-    return home != null && !home.isBlank() && Path.of(home).isAbsolute()
-        ? Path.of(home)
-        : Path.of(System.getProperty("user.home"));
-  }
-
-  public static AppPaths resolve(Map<String, String> env, Path home) {
-    String xdg = env.get("XDG_STATE_HOME");
+  public static AppPaths resolve(Environment environment) {
     Path base =
-        xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()
-            ? Path.of(xdg)
-            : home.resolve(".local/state");
+        environment
+            .variable("XDG_STATE_HOME")
+            .map(Path::of)
+            .filter(Path::isAbsolute)
+            .orElse(environment.home().resolve(".local/state"));
     return new AppPaths(base.resolve("milk-tui"));
   }
 

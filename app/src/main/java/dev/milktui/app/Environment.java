@@ -14,9 +14,18 @@ public record Environment(Map<String, String> variables, Path home) {
     variables = Map.copyOf(variables);
   }
 
-  /** The real environment: {@code System.getenv()} and {@code user.home}. */
+  /**
+   * The real environment. Home is {@code $HOME} when set, as claude sees it (Java's {@code
+   * user.home} comes from the password database and ignores it), else {@code user.home}.
+   */
   public static Environment system() {
-    return new Environment(System.getenv(), Path.of(System.getProperty("user.home")));
+    Map<String, String> variables = System.getenv();
+    String home = variables.get("HOME");
+    return new Environment(
+        variables,
+        home != null && !home.isBlank() && Path.of(home).isAbsolute()
+            ? Path.of(home)
+            : Path.of(System.getProperty("user.home")));
   }
 
   /** The variable's value; blank counts as unset, as it does for the CLI. */

@@ -24,6 +24,6 @@ public final class Main {
     } catch (CommandLine.ParameterException e) {
       // execute() parses again and reports the mistake.
     }
-    return AppPaths.resolve(System.getenv(), AppPaths.home(System.getenv())).logFile();
+    return AppPaths.resolve(Environment.system()).logFile();
   }
 }

@@ -51,7 +51,13 @@ import picocli.CommandLine.Spec;
           + " from \"Stream closed\" by granting the failed tools and resuming the session."
     },
     footer = {"", "Try it offline: milk-tui --demo"},
-    subcommands = {ScanCommand.class})
+    subcommands = {
+      ScanCommand.class,
+      GrantsCommand.class,
+      TrustCommand.class,
+      DoctorCommand.class,
+      CompletionCommand.class
+    })
 public final class MilkTuiCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -129,16 +135,18 @@ public final class MilkTuiCommand implements Callable<Integer> {
   @Option(names = "--demo-speed", hidden = true, defaultValue = "1")
   double demoSpeed;
 
+  private final Environment environment;
   private final Map<String, String> env;
   private final Path home;
 
   public MilkTuiCommand() {
-    this(System.getenv(), AppPaths.home(System.getenv()));
+    this(Environment.system());
   }
 
-  MilkTuiCommand(Map<String, String> env, Path home) {
-    this.env = env;
-    this.home = home;
+  MilkTuiCommand(Environment environment) {
+    this.environment = environment;
+    this.env = environment.variables();
+    this.home = environment.home();
   }
 
   @Override
@@ -148,7 +156,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
           spec.commandLine(), "--resume and --continue cannot be used together");
     }
     Path workingDirectory = workingDirectory();
-    AppPaths paths = AppPaths.resolve(env, home);
+    AppPaths paths = AppPaths.resolve(environment);
     LastSessions lastSessions = new LastSessions(paths.lastSessionsFile());
     Optional<String> resumeId = resumeId(lastSessions, workingDirectory);
     SettingsStore settings;
@@ -291,7 +299,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
   private LaunchSpec launchSpec(Path workingDirectory) {
     try {
       return new LaunchSpec(
-          claude == null ? Path.of("claude") : claude,
+          claudeBinary(),
           workingDirectory,
           transport,
           Optional.ofNullable(model),
@@ -306,6 +314,17 @@ public final class MilkTuiCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
+  }
+
+  /**
+   * The binary to run: --claude, claude on PATH, or the project's install. When none is there the
+   * bare name is kept, so the session's start-up error names what was looked for.
+   */
+  private Path claudeBinary() {
+    return ClaudeLocator.of(environment)
+        .locate(Optional.ofNullable(claude))
+        .map(ClaudeLocator.Found::path)
+        .orElse(claude == null ? Path.of("claude") : claude);
   }
 
   private static void save(SettingsStore settings, List<String> rules, Path workingDirectory)

@@ -17,7 +17,7 @@ class MilkTuiCommandTest {
 
   private int run(String... args) {
     CommandLine commandLine =
-        new CommandLine(new MilkTuiCommand(Map.of("HOME", home.toString()), home));
+        new CommandLine(new MilkTuiCommand(new Environment(Map.of("HOME", home.toString()), home)));
     commandLine.setOut(new PrintWriter(out, true));
     commandLine.setErr(new PrintWriter(err, true));
     return commandLine.execute(args);
