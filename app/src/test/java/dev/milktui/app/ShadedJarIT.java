@@ -1,0 +1,65 @@
+package dev.milktui.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.milktui.core.testkit.RealClaude;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The shaded jar starts on its own, in a separate JVM, as users run it. */
+class ShadedJarIT {
+  @TempDir Path home;
+
+  private record Run(int exitCode, String output) {}
+
+  private Run run(String... args) throws IOException, InterruptedException {
+    List<String> command =
+        new ArrayList<>(List.of("java", "-jar", DemoInTerminalIT.jar().toString()));
+    command.addAll(List.of(args));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().put("HOME", home.toString());
+    builder.environment().remove("CLAUDE_CONFIG_DIR");
+    builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    Process process = builder.start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    return new Run(process.exitValue(), output);
+  }
+
+  @Test
+  void versionPrintsMilkTuiAndThePinnedClaudeVersion() throws Exception {
+    Run run = run("--version");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.output()).contains("milk-tui 0.1.0").contains("claude 2.1.332");
+  }
+
+  @Test
+  void doctorFindsThePinnedClaudeAndPrintsNothingButItsReport() throws Exception {
+    Run run = run("doctor", "--claude", RealClaude.binary().toString(), "--cwd", home.toString());
+    assertThat(run.output()).contains("2.1.332").doesNotContain("Exception").doesNotContain("INFO");
+    assertThat(run.output().lines()).allMatch(l -> l.matches("^(OK|WARN|FAIL)\\b.*|^\\s.*|^$"));
+  }
+
+  @Test
+  void withoutATerminalTheUiRefusesClearlyInsteadOfDrawing() throws Exception {
+    Run run = run("--demo");
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.output()).contains("needs an interactive terminal");
+  }
+
+  @Test
+  void aMistypedOptionSuggestsTheRightOneAndExitsTwoWithoutAStackTrace() throws Exception {
+    Run run = run("--no-such-option");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.output())
+        .contains("Unknown option")
+        .contains("Usage:")
+        .doesNotContain("at dev.");
+  }
+}
