@@ -59,7 +59,7 @@ class ShadedJarIT {
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.output())
         .contains("Unknown option")
-        .contains("Usage:")
+        .contains("Possible solutions: --no-baseline")
         .doesNotContain("at dev.");
   }
 }
