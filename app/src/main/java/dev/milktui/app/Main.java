@@ -7,6 +7,8 @@ import picocli.CommandLine;
  * Entry point: logging to a file first (nothing may print while the screen is up), then picocli.
  */
 public final class Main {
+  private static final String LOG_FILE = "--log-file";
+
   private Main() {}
 
   public static void main(String[] args) {
@@ -14,15 +16,21 @@ public final class Main {
     System.exit(new CommandLine(new MilkTuiCommand()).execute(args));
   }
 
-  /** --log-file if the arguments name one, else the log in milk-tui's state directory. */
-  private static Path logFile(String[] args) {
-    try {
-      CommandLine.ParseResult parsed = new CommandLine(new MilkTuiCommand()).parseArgs(args);
-      if (parsed.hasMatchedOption("--log-file")) {
-        return parsed.matchedOptionValue("--log-file", (Path) null);
+  /**
+   * --log-file if the arguments name one, else the log in milk-tui's state directory. A plain scan
+   * rather than a second picocli parse, which would build the whole command model twice at start.
+   */
+  static Path logFile(String[] args) {
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--")) {
+        break;
       }
-    } catch (CommandLine.ParameterException e) {
-      // execute() parses again and reports the mistake.
+      if (args[i].startsWith(LOG_FILE + "=")) {
+        return Path.of(args[i].substring(LOG_FILE.length() + 1));
+      }
+      if (args[i].equals(LOG_FILE) && i + 1 < args.length) {
+        return Path.of(args[i + 1]);
+      }
     }
     return AppPaths.resolve(Environment.system()).logFile();
   }
