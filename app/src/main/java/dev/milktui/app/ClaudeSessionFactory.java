@@ -52,19 +52,7 @@ final class ClaudeSessionFactory implements SessionFactory {
   private LaunchSpec withPersistedDirectories(LaunchSpec spec, Consumer<SessionEvent> listener) {
     try {
       List<Path> saved = settings.list().directories().stream().map(Path::of).toList();
-      return new LaunchSpec(
-          spec.claude(),
-          spec.workingDirectory(),
-          spec.transport(),
-          spec.model(),
-          spec.permissionMode(),
-          spec.resumeSessionId(),
-          spec.baseline(),
-          spec.allowedTools(),
-          saved,
-          spec.extraDirectories(),
-          spec.settingsFile(),
-          spec.environment());
+      return spec.withPersistedDirectories(saved);
     } catch (SettingsException e) {
       listener.accept(
           new SessionEvent.Notice(

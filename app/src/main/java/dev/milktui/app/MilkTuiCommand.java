@@ -298,19 +298,16 @@ public final class MilkTuiCommand implements Callable<Integer> {
 
   private LaunchSpec launchSpec(Path workingDirectory) {
     try {
-      return new LaunchSpec(
-          claudeBinary(),
-          workingDirectory,
-          transport,
-          Optional.ofNullable(model),
-          Optional.ofNullable(permissionMode),
-          Optional.empty(),
-          !noBaseline,
-          allowedTools,
-          List.of(),
-          addDirs,
-          Optional.ofNullable(settingsFile),
-          env);
+      return LaunchSpec.builder(claudeBinary(), workingDirectory)
+          .transport(transport)
+          .model(model)
+          .permissionMode(permissionMode)
+          .baseline(!noBaseline)
+          .allowedTools(allowedTools)
+          .extraDirectories(addDirs)
+          .settingsFile(settingsFile)
+          .environment(env)
+          .build();
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }

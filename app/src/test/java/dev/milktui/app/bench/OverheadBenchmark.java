@@ -6,7 +6,6 @@ import dev.milktui.core.session.ClaudeSession;
 import dev.milktui.core.session.GrantPersister;
 import dev.milktui.core.session.LaunchSpec;
 import dev.milktui.core.session.SessionRecorder;
-import dev.milktui.core.session.Transport;
 import dev.milktui.core.testkit.ClaudeSandbox;
 import dev.milktui.core.testkit.FakeAnthropicApi;
 import dev.milktui.core.testkit.RealClaude;
@@ -43,19 +42,9 @@ public final class OverheadBenchmark {
     try (ClaudeSandbox sandbox = ClaudeSandbox.create();
         FakeAnthropicApi api = FakeAnthropicApi.start(Reply.text(text.toString()))) {
       LaunchSpec spec =
-          new LaunchSpec(
-              RealClaude.binary(),
-              sandbox.workDir(),
-              Transport.STREAM,
-              Optional.empty(),
-              Optional.empty(),
-              Optional.empty(),
-              true,
-              List.of(),
-              List.of(),
-              List.of(),
-              Optional.empty(),
-              sandbox.environment(api.baseUrl()));
+          LaunchSpec.builder(RealClaude.binary(), sandbox.workDir())
+              .environment(sandbox.environment(api.baseUrl()))
+              .build();
       bare(spec);
       throughMilkTui(spec);
       List<Long> bare = new ArrayList<>();

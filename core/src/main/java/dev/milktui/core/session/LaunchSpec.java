@@ -48,83 +48,47 @@ public record LaunchSpec(
   }
 
   public static LaunchSpec defaults(Path claude, Path workingDirectory) {
-    return new LaunchSpec(
-        claude,
-        workingDirectory,
-        Transport.STREAM,
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        true,
-        List.of(),
-        List.of(),
-        List.of(),
-        Optional.empty(),
-        System.getenv());
+    return builder(claude, workingDirectory).build();
+  }
+
+  /** Stream transport, baseline on, nothing else set, the process's environment. */
+  public static Builder builder(Path claude, Path workingDirectory) {
+    return new Builder(claude, workingDirectory);
+  }
+
+  public Builder toBuilder() {
+    Builder builder = new Builder(claude, workingDirectory);
+    builder.transport = transport;
+    builder.model = model;
+    builder.permissionMode = permissionMode;
+    builder.resumeSessionId = resumeSessionId;
+    builder.baseline = baseline;
+    builder.allowedTools = allowedTools;
+    builder.persistedDirectories = persistedDirectories;
+    builder.extraDirectories = extraDirectories;
+    builder.settingsFile = settingsFile;
+    builder.environment = environment;
+    return builder;
   }
 
   public LaunchSpec withTransport(Transport value) {
-    return new LaunchSpec(
-        claude,
-        workingDirectory,
-        value,
-        model,
-        permissionMode,
-        resumeSessionId,
-        baseline,
-        allowedTools,
-        persistedDirectories,
-        extraDirectories,
-        settingsFile,
-        environment);
+    return toBuilder().transport(value).build();
   }
 
   public LaunchSpec withResume(String sessionId) {
-    return new LaunchSpec(
-        claude,
-        workingDirectory,
-        transport,
-        model,
-        permissionMode,
-        Optional.ofNullable(sessionId),
-        baseline,
-        allowedTools,
-        persistedDirectories,
-        extraDirectories,
-        settingsFile,
-        environment);
+    return toBuilder().resumeSessionId(sessionId).build();
   }
 
   public LaunchSpec withPermissionMode(String mode) {
-    return new LaunchSpec(
-        claude,
-        workingDirectory,
-        transport,
-        model,
-        Optional.ofNullable(mode),
-        resumeSessionId,
-        baseline,
-        allowedTools,
-        persistedDirectories,
-        extraDirectories,
-        settingsFile,
-        environment);
+    return toBuilder().permissionMode(mode).build();
   }
 
   public LaunchSpec withEnvironment(Map<String, String> value) {
-    return new LaunchSpec(
-        claude,
-        workingDirectory,
-        transport,
-        model,
-        permissionMode,
-        resumeSessionId,
-        baseline,
-        allowedTools,
-        persistedDirectories,
-        extraDirectories,
-        settingsFile,
-        value);
+    return toBuilder().environment(value).build();
+  }
+
+  public LaunchSpec withPersistedDirectories(List<Path> directories) {
+    return toBuilder().persistedDirectories(directories).build();
   }
 
   /** Adds rules and directories granted during the session, keeping earlier ones first. */
@@ -133,19 +97,7 @@ public record LaunchSpec(
     tools.addAll(rules);
     List<Path> dirs = new ArrayList<>(extraDirectories);
     dirs.addAll(directories);
-    return new LaunchSpec(
-        claude,
-        workingDirectory,
-        transport,
-        model,
-        permissionMode,
-        resumeSessionId,
-        baseline,
-        distinct(tools),
-        persistedDirectories,
-        distinct(dirs),
-        settingsFile,
-        environment);
+    return toBuilder().allowedTools(distinct(tools)).extraDirectories(distinct(dirs)).build();
   }
 
   /** Baseline first, then the user's tools, without duplicates. */
@@ -222,5 +174,92 @@ public record LaunchSpec(
 
   private static <T> List<T> distinct(List<T> values) {
     return List.copyOf(new LinkedHashSet<>(values));
+  }
+
+  /** Builds a spec; every setter is optional. */
+  public static final class Builder {
+    private final Path claude;
+    private final Path workingDirectory;
+    private Transport transport = Transport.STREAM;
+    private Optional<String> model = Optional.empty();
+    private Optional<String> permissionMode = Optional.empty();
+    private Optional<String> resumeSessionId = Optional.empty();
+    private boolean baseline = true;
+    private List<String> allowedTools = List.of();
+    private List<Path> persistedDirectories = List.of();
+    private List<Path> extraDirectories = List.of();
+    private Optional<Path> settingsFile = Optional.empty();
+    private Map<String, String> environment = System.getenv();
+
+    private Builder(Path claude, Path workingDirectory) {
+      this.claude = claude;
+      this.workingDirectory = workingDirectory;
+    }
+
+    public Builder transport(Transport value) {
+      transport = value;
+      return this;
+    }
+
+    public Builder model(String value) {
+      model = Optional.ofNullable(value);
+      return this;
+    }
+
+    public Builder permissionMode(String value) {
+      permissionMode = Optional.ofNullable(value);
+      return this;
+    }
+
+    public Builder resumeSessionId(String value) {
+      resumeSessionId = Optional.ofNullable(value);
+      return this;
+    }
+
+    public Builder baseline(boolean value) {
+      baseline = value;
+      return this;
+    }
+
+    public Builder allowedTools(List<String> value) {
+      allowedTools = value;
+      return this;
+    }
+
+    public Builder persistedDirectories(List<Path> value) {
+      persistedDirectories = value;
+      return this;
+    }
+
+    public Builder extraDirectories(List<Path> value) {
+      extraDirectories = value;
+      return this;
+    }
+
+    public Builder settingsFile(Path value) {
+      settingsFile = Optional.ofNullable(value);
+      return this;
+    }
+
+    public Builder environment(Map<String, String> value) {
+      environment = value;
+      return this;
+    }
+
+    public LaunchSpec build() {
+      return new LaunchSpec(
+          claude,
+          workingDirectory,
+          transport,
+          model,
+          permissionMode,
+          resumeSessionId,
+          baseline,
+          allowedTools,
+          persistedDirectories,
+          extraDirectories,
+          settingsFile,
+          environment);
+    }
   }
 }

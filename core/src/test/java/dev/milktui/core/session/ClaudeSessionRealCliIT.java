@@ -18,7 +18,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -53,19 +52,11 @@ class ClaudeSessionRealCliIT {
   }
 
   private LaunchSpec spec(boolean baseline, Transport transport) {
-    return new LaunchSpec(
-        RealClaude.binary(),
-        sandbox.workDir(),
-        transport,
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        baseline,
-        List.of(),
-        List.of(),
-        List.of(),
-        Optional.empty(),
-        sandbox.environment(api.baseUrl()));
+    return LaunchSpec.builder(RealClaude.binary(), sandbox.workDir())
+        .transport(transport)
+        .baseline(baseline)
+        .environment(sandbox.environment(api.baseUrl()))
+        .build();
   }
 
   private ClaudeSession open(LaunchSpec spec, GrantPersister persister) {

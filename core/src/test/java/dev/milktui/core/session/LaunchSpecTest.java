@@ -14,19 +14,14 @@ class LaunchSpecTest {
   private static final Path WORK = Path.of("/home/dev/project");
 
   private static LaunchSpec spec() {
-    return new LaunchSpec(
-        CLAUDE,
-        WORK,
-        Transport.STREAM,
-        Optional.of("claude-opus-5-5"),
-        Optional.of("default"),
-        Optional.empty(),
-        true,
-        List.of("Bash(npm test:*)", "Read"),
-        List.of(Path.of("/data/shared")),
-        List.of(Path.of("/home/dev/other/../extra")),
-        Optional.empty(),
-        Map.of("PATH", "/usr/bin", "CLAUDECODE", "1", "CLAUDE_CODE_ENTRYPOINT", "cli"));
+    return LaunchSpec.builder(CLAUDE, WORK)
+        .model("claude-opus-5-5")
+        .permissionMode("default")
+        .allowedTools(List.of("Bash(npm test:*)", "Read"))
+        .persistedDirectories(List.of(Path.of("/data/shared")))
+        .extraDirectories(List.of(Path.of("/home/dev/other/../extra")))
+        .environment(Map.of("PATH", "/usr/bin", "CLAUDECODE", "1", "CLAUDE_CODE_ENTRYPOINT", "cli"))
+        .build();
   }
 
   @Test
@@ -65,19 +60,7 @@ class LaunchSpecTest {
     assertThat(spec().effectiveAllowedTools())
         .containsExactly("Bash", "Read", "Write", "Edit", "Bash(npm test:*)");
     LaunchSpec noBaseline =
-        new LaunchSpec(
-            CLAUDE,
-            WORK,
-            Transport.STREAM,
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            false,
-            List.of("Read"),
-            List.of(),
-            List.of(),
-            Optional.empty(),
-            Map.of());
+        LaunchSpec.builder(CLAUDE, WORK).baseline(false).allowedTools(List.of("Read")).build();
     assertThat(noBaseline.effectiveAllowedTools()).containsExactly("Read");
     assertThat(noBaseline.command(Optional.empty())).contains("--allowedTools=Read");
   }
