@@ -1,6 +1,7 @@
 package dev.milktui.tui;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.milktui.core.io.OwnerOnlyFiles;
 import dev.milktui.core.protocol.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -103,10 +104,7 @@ public final class InputHistory {
       return;
     }
     try {
-      Path parent = file.toAbsolutePath().getParent();
-      if (parent != null) {
-        Files.createDirectories(parent);
-      }
+      OwnerOnlyFiles.createFileIfMissing(file);
       Files.writeString(
           file,
           Json.MAPPER.writeValueAsString(entry) + "\n",

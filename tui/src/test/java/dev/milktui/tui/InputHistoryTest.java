@@ -2,7 +2,9 @@ package dev.milktui.tui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +19,14 @@ class InputHistoryTest {
     first.add("two\nlines");
     InputHistory second = new InputHistory(file);
     assertThat(second.entries()).containsExactly("one", "two\nlines");
+  }
+
+  @Test
+  void theHistoryFileIsReadableByTheOwnerOnly() throws Exception {
+    Path file = dir.resolve("state/history.jsonl");
+    new InputHistory(file).add("my secret token is hunter2");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+        .isEqualTo("rw-------");
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.milktui.core.grants;
 
+import dev.milktui.core.io.OwnerOnlyFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -19,25 +20,14 @@ import org.tinylog.Logger;
  */
 final class AtomicFileWriter {
 
-  static final Set<PosixFilePermission> NEW_FILE_MODE =
-      PosixFilePermissions.fromString("rw-------");
-  static final Set<PosixFilePermission> NEW_DIRECTORY_MODE =
-      PosixFilePermissions.fromString("rwx------");
+  static final Set<PosixFilePermission> NEW_FILE_MODE = OwnerOnlyFiles.FILE_MODE;
+  static final Set<PosixFilePermission> NEW_DIRECTORY_MODE = OwnerOnlyFiles.DIRECTORY_MODE;
 
   private AtomicFileWriter() {}
 
   /** Creates the missing parents of {@code file} with mode 0700 (settings may hold secrets). */
   static void createParentDirectories(Path file) throws IOException {
-    Path parent = file.toAbsolutePath().getParent();
-    if (Files.isDirectory(parent)) {
-      return;
-    }
-    createParentDirectories(parent);
-    if (isPosix(parent.getParent())) {
-      Files.createDirectory(parent, PosixFilePermissions.asFileAttribute(NEW_DIRECTORY_MODE));
-    } else {
-      Files.createDirectory(parent);
-    }
+    OwnerOnlyFiles.createParentDirectories(file);
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.milktui.core.record;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.milktui.core.io.OwnerOnlyFiles;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.session.SessionRecorder;
 import java.io.BufferedWriter;
@@ -36,10 +37,9 @@ public final class RecordFile implements SessionRecorder {
     this.clock = clock;
   }
 
-  /** Opens (appends to) a record file, creating its folder with owner-only access. */
+  /** Opens (appends to) a record file; a new one and its folders are owner-only. */
   public static RecordFile open(Path path, Clock clock) throws IOException {
-    Path parent = path.toAbsolutePath().getParent();
-    Files.createDirectories(parent);
+    OwnerOnlyFiles.createFileIfMissing(path);
     BufferedWriter out =
         new BufferedWriter(
             new OutputStreamWriter(

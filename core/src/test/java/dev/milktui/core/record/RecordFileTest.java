@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.protocol.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -40,6 +41,16 @@ class RecordFileTest {
             .flatMap(n -> RecordFile.cliLine(n).stream())
             .toList();
     assertThat(cliLines).containsExactly(cli, "not json \u001b[31m");
+  }
+
+  @Test
+  void aNewRecordAndItsFolderAreReadableByTheOwnerOnly() throws Exception {
+    Path file = dir.resolve("state/sessions/s.ndjson");
+    RecordFile.open(file, Clock.systemUTC()).close();
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+        .isEqualTo("rw-------");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file.getParent())))
+        .isEqualTo("rwx------");
   }
 
   @Test
