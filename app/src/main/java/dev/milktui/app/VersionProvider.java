@@ -2,11 +2,23 @@ package dev.milktui.app;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.util.Properties;
 import picocli.CommandLine;
 
-/** milk-tui's version (from the build) and the claude version it is built and tested with. */
+/** milk-tui's version (from the build) and the claude it would run, with that claude's version. */
 final class VersionProvider implements CommandLine.IVersionProvider {
+  private final Environment environment;
+
+  VersionProvider() {
+    this(Environment.system());
+  }
+
+  VersionProvider(Environment environment) {
+    this.environment = environment;
+  }
+
   @Override
   public String[] getVersion() throws IOException {
     Properties build = new Properties();
@@ -16,9 +28,24 @@ final class VersionProvider implements CommandLine.IVersionProvider {
         build.load(in);
       }
     }
-    return new String[] {
-      "milk-tui " + build.getProperty("version", "unknown"),
-      "tested with claude " + build.getProperty("claude.version", "unknown")
-    };
+    return new String[] {"milk-tui " + build.getProperty("version", "unknown"), claudeLine()};
+  }
+
+  private String claudeLine() {
+    String tested = " (milk-tui is tested with " + ClaudeVersion.PINNED + ")";
+    Optional<ClaudeLocator.Found> found = ClaudeLocator.of(environment).locate(Optional.empty());
+    if (found.isEmpty()) {
+      return "claude: not found" + tested;
+    }
+    Path path = found.get().path();
+    try {
+      return "claude "
+          + ClaudeVersionProbe.run(path, ClaudeVersionProbe.TIMEOUT).number()
+          + " at "
+          + path
+          + tested;
+    } catch (IOException e) {
+      return "claude at " + path + " does not answer --version (" + e.getMessage() + ")" + tested;
+    }
   }
 }

@@ -11,7 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The built jar's offline demo, driven in a real terminal from the first turn to the resume. */
+/**
+ * The offline demo as the README starts it, driven in a real terminal from turn 1 to the resume.
+ */
 @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class DemoInTerminalIT {
   @TempDir Path home;
@@ -37,8 +39,9 @@ class DemoInTerminalIT {
   @Test
   void theDemoRunsFromAToolCallThroughAPermissionToAStreamClosedGrantAndTheResumedTurn()
       throws Exception {
-    List<String> command =
-        List.of("java", "-jar", jar().toString(), "--demo", "--demo-speed", "0.05");
+    // The README's run command: the launcher script, which finds the freshly built jar.
+    Path launcher = Path.of(System.getProperty("milk.projectRoot"), "scripts", "milk-tui");
+    List<String> command = List.of(launcher.toString(), "--demo", "--demo-speed", "0.05");
     try (Tmux tmux = Tmux.start(command, environment(home), home)) {
       tmux.await("Offline demo");
       tmux.type("Run echo hi");

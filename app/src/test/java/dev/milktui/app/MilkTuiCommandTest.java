@@ -31,9 +31,9 @@ class MilkTuiCommandTest {
   }
 
   @Test
-  void versionNamesMilkTuiAndTheClaudeItIsTestedWith() {
+  void versionNamesMilkTuiTheClaudeItFoundAndTheVersionItIsTestedWith() {
     assertThat(run("--version")).isZero();
-    assertThat(out.toString()).contains("milk-tui ").contains("tested with claude 2.1.332");
+    assertThat(out.toString()).contains("milk-tui ").contains("tested with 2.1.332");
   }
 
   @Test
