@@ -4,13 +4,10 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.export.MarkdownTranscript;
 import dev.milktui.core.grants.GrantRefusedException;
 import dev.milktui.core.grants.GrantRequest;
-import dev.milktui.core.grants.PermissionRule;
 import dev.milktui.core.grants.RuleGrant;
-import dev.milktui.core.grants.RuleSuggester;
 import dev.milktui.core.grants.SettingsException;
 import dev.milktui.core.grants.SettingsLocation;
 import dev.milktui.core.grants.SettingsStore;
-import dev.milktui.core.grants.SuggestedRules;
 import dev.milktui.core.grants.WorkspaceTrust;
 import dev.milktui.core.session.GrantException;
 import dev.milktui.core.session.LaunchSpec;
@@ -19,7 +16,7 @@ import dev.milktui.tui.SessionFactory;
 import dev.milktui.tui.TerminalLauncher;
 import dev.milktui.tui.TuiConfig;
 import dev.milktui.tui.TuiController;
-import dev.milktui.tui.dialog.RuleOptions;
+import dev.milktui.tui.dialog.SuggestedRuleOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -186,7 +183,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
             .withColor(!env.containsKey("NO_COLOR"))
             .withHistoryFile(paths.historyFile())
             .withGrantSaver(rules -> save(settings, rules, workingDirectory))
-            .withRuleOptions(ruleOptions(workingDirectory))
+            .withRuleOptions(new SuggestedRuleOptions(workingDirectory))
             .withExporter(
                 () -> {
                   transcript.writeTo(exportFile);
@@ -337,21 +334,6 @@ public final class MilkTuiCommand implements Callable<Integer> {
       Logger.warn("saving {} failed: {}", rules, e.getMessage());
       throw new GrantException(e.getMessage(), e);
     }
-  }
-
-  /** Tool-wide first, then the scoped rule the failed call suggests. */
-  private static RuleOptions ruleOptions(Path workingDirectory) {
-    RuleSuggester suggester = new RuleSuggester(workingDirectory);
-    return (toolName, input) -> {
-      SuggestedRules suggested = suggester.suggest(toolName, input);
-      List<String> rules = new ArrayList<>();
-      suggested.toolWide().map(PermissionRule::toString).ifPresent(rules::add);
-      suggested.scoped().map(PermissionRule::toString).ifPresent(rules::add);
-      if (rules.isEmpty()) {
-        rules.add(toolName);
-      }
-      return rules;
-    };
   }
 
   /** claude's permission modes, for help and completion. */

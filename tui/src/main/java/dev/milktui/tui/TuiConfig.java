@@ -3,7 +3,7 @@ package dev.milktui.tui;
 import dev.milktui.core.session.GrantException;
 import dev.milktui.tui.dialog.GrantSaver;
 import dev.milktui.tui.dialog.RuleOptions;
-import dev.milktui.tui.dialog.SimpleRuleOptions;
+import dev.milktui.tui.dialog.SuggestedRuleOptions;
 import java.nio.file.Path;
 import java.time.Clock;
 
@@ -27,7 +27,7 @@ public record TuiConfig(
         rules -> {
           throw new GrantException("saving rules is not available in this build");
         },
-        new SimpleRuleOptions(),
+        new SuggestedRuleOptions(Path.of("").toAbsolutePath()),
         FramePacer.immediate(),
         Clock.systemUTC(),
         TranscriptExporter.NONE);

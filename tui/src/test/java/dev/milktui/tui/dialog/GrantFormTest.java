@@ -53,7 +53,9 @@ class GrantFormTest {
 
   @Test
   void duplicatesMergeAndNothingIsTickedAtFirst() {
-    GrantForm form = GrantForm.of(summary(FAILURES, List.of()), new SimpleRuleOptions(), null);
+    GrantForm form =
+        GrantForm.of(
+            summary(FAILURES, List.of()), new SuggestedRuleOptions(Path.of("/work")), null);
     assertThat(form.kind()).isEqualTo(GrantForm.Kind.STREAM_CLOSED);
     assertThat(form.items()).hasSize(3);
     assertThat(form.items().get(0).call().count()).isEqualTo(2);
@@ -63,7 +65,9 @@ class GrantFormTest {
 
   @Test
   void directoryFieldIsPrefilledWithTheParentsOfTouchedFiles() {
-    GrantForm form = GrantForm.of(summary(FAILURES, List.of()), new SimpleRuleOptions(), null);
+    GrantForm form =
+        GrantForm.of(
+            summary(FAILURES, List.of()), new SuggestedRuleOptions(Path.of("/work")), null);
     assertThat(form.directories()).isEqualTo("/tmp/x, /tmp/y");
   }
 
@@ -74,14 +78,16 @@ class GrantFormTest {
             summary(
                 List.of(new StreamClosedRecord("t", "Write", input("file_path", "out/f"))),
                 List.of()),
-            new SimpleRuleOptions(),
+            new SuggestedRuleOptions(Path.of("/work")),
             Path.of("/work/p"));
     assertThat(form.directories()).isEqualTo("/work/p/out");
   }
 
   @Test
   void onlyTickedNamedCallsBecomeRulesWithTheChosenScope() {
-    GrantForm form = GrantForm.of(summary(FAILURES, List.of()), new SimpleRuleOptions(), null);
+    GrantForm form =
+        GrantForm.of(
+            summary(FAILURES, List.of()), new SuggestedRuleOptions(Path.of("/work")), null);
     form.setTicked(0, true);
     form.chooseRule(0, 1);
     form.setTicked(2, true);
@@ -95,7 +101,9 @@ class GrantFormTest {
 
   @Test
   void toggleAllTicksEveryGrantableCallThenUnticksThem() {
-    GrantForm form = GrantForm.of(summary(FAILURES, List.of()), new SimpleRuleOptions(), null);
+    GrantForm form =
+        GrantForm.of(
+            summary(FAILURES, List.of()), new SuggestedRuleOptions(Path.of("/work")), null);
     form.toggleAll();
     assertThat(form.decision().rules()).containsExactly("Write", "Bash");
     form.toggleAll();
@@ -104,14 +112,18 @@ class GrantFormTest {
 
   @Test
   void anEmptiedDirectoryFieldAddsNoDirectories() {
-    GrantForm form = GrantForm.of(summary(FAILURES, List.of()), new SimpleRuleOptions(), null);
+    GrantForm form =
+        GrantForm.of(
+            summary(FAILURES, List.of()), new SuggestedRuleOptions(Path.of("/work")), null);
     form.setDirectories("  ");
     assertThat(form.decision().directories()).isEmpty();
   }
 
   @Test
   void anInvalidDirectoryIsReportedNotDropped() {
-    GrantForm form = GrantForm.of(summary(FAILURES, List.of()), new SimpleRuleOptions(), null);
+    GrantForm form =
+        GrantForm.of(
+            summary(FAILURES, List.of()), new SuggestedRuleOptions(Path.of("/work")), null);
     form.setDirectories("/ok, bad\u0000dir");
     assertThatThrownBy(form::decision).hasMessageContaining("Not a valid directory");
   }
@@ -122,7 +134,7 @@ class GrantFormTest {
         GrantForm.of(
             summary(
                 List.of(), List.of(new PermissionDenial("Bash", "t", input("command", "rm x")))),
-            new SimpleRuleOptions(),
+            new SuggestedRuleOptions(Path.of("/work")),
             null);
     assertThat(form.kind()).isEqualTo(GrantForm.Kind.DENIALS);
     assertThat(form.items().get(0).rules()).containsExactly("Bash", "Bash(rm:*)");
