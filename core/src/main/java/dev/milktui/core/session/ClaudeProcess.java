@@ -120,11 +120,11 @@ final class ClaudeProcess {
         };
     Thread stdout =
         new NdjsonReader(process.getInputStream(), listener).start("claude-stdout-" + id, crash);
-    daemon("claude-stderr-" + id, this::drainStderr, crash);
+    Thread stderr = daemon("claude-stderr-" + id, this::drainStderr, crash);
     if (stdinOpen) {
       daemon("claude-stdin-" + id, this::writeStdin, crash);
     }
-    daemon("claude-exit-" + id, () -> awaitExit(stdout), crash);
+    daemon("claude-exit-" + id, () -> awaitExit(stdout, stderr), crash);
   }
 
   private void drainStderr() {
@@ -163,13 +163,15 @@ final class ClaudeProcess {
     }
   }
 
-  private void awaitExit(Thread stdoutReader) {
+  private void awaitExit(Thread stdoutReader, Thread stderrReader) {
     int code;
     try {
       code = process.waitFor();
-      // Every stdout line is delivered before the exit; a grandchild holding the pipe open
-      // must not hold the report back forever.
+      // Every stdout line is delivered before the exit, and the stderr tail reported with it
+      // holds the last lines (often the reason); a grandchild holding a pipe open must not hold
+      // the report back forever.
       stdoutReader.join(TimeUnit.SECONDS.toMillis(5));
+      stderrReader.join(TimeUnit.SECONDS.toMillis(2));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return;
@@ -182,10 +184,11 @@ final class ClaudeProcess {
     listener.exited(code, stderrTail.text());
   }
 
-  private static void daemon(String name, Runnable body, Thread.UncaughtExceptionHandler crash) {
+  private static Thread daemon(String name, Runnable body, Thread.UncaughtExceptionHandler crash) {
     Thread thread = new Thread(body, name);
     thread.setDaemon(true);
     thread.setUncaughtExceptionHandler(crash);
     thread.start();
+    return thread;
   }
 }
