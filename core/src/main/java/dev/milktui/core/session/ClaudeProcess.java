@@ -94,22 +94,39 @@ final class ClaudeProcess {
   /** Closes stdin, waits up to {@code grace}, then terminates, then kills. */
   void stop(long graceMillis) {
     closeStdin();
+    List<ProcessHandle> tree = List.of();
     try {
       if (!process.waitFor(graceMillis, TimeUnit.MILLISECONDS)) {
+        // Its children (tools, servers) go too: one holding stdout would keep the reader
+        // thread, and with it this process's report, alive after the session closed.
+        tree = descendants();
         process.destroy();
+        tree.forEach(ProcessHandle::destroy);
         if (!process.waitFor(2, TimeUnit.SECONDS)) {
           process.destroyForcibly();
         }
+        tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
       }
     } catch (InterruptedException e) {
       process.destroyForcibly();
+      tree.forEach(ProcessHandle::destroyForcibly);
       Thread.currentThread().interrupt();
     }
   }
 
-  /** Ends the child at once (losing the turn in progress). */
+  /** Ends the child and its children at once (losing the turn in progress). */
   void kill() {
+    List<ProcessHandle> tree = descendants();
     process.destroyForcibly();
+    tree.forEach(ProcessHandle::destroyForcibly);
+  }
+
+  private List<ProcessHandle> descendants() {
+    try {
+      return process.descendants().toList();
+    } catch (UnsupportedOperationException | SecurityException e) {
+      return List.of();
+    }
   }
 
   private void startThreads(Consumer<Throwable> onThreadCrash) {
