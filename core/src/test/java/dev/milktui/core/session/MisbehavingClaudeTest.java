@@ -1,10 +1,13 @@
 package dev.milktui.core.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
 
+import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
 import java.nio.file.Path;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
@@ -119,6 +122,102 @@ class MisbehavingClaudeTest {
   }
 
   @Test
+  void exitingAtOnceIsReportedWithItsStderrAndTheNextSendStartsAFreshProcess() {
+    FakeClaude fake = firstRunThen("echo 'cannot start: bad config' >&2; exit 2");
+    open(fake).send("hello");
+    SessionEvent.ProcessExited exited = events.await(SessionEvent.ProcessExited.class);
+    assertThat(exited.exitCode()).isEqualTo(2);
+    assertThat(exited.expected()).isFalse();
+    assertThat(exited.stderrTail()).contains("cannot start: bad config");
+    assertThat(session.busy()).isFalse();
+
+    theNextSendWorks();
+    assertThat(fake.runs()).hasSize(2);
+  }
+
+  @Test
+  void exitingMidTurnDeliversEveryEventPrintedBeforeAndTheNextSendResumes() {
+    FakeClaude fake =
+        firstRunThen(
+            "next_line\n"
+                + printf(init(), textDelta("one "), textDelta("two "), textDelta("three"))
+                + "echo 'fatal: lost the API' >&2; exit 7");
+    open(fake).send("count");
+    SessionEvent.ProcessExited exited = events.await(SessionEvent.ProcessExited.class);
+    assertThat(exited.exitCode()).isEqualTo(7);
+    assertThat(exited.stderrTail()).contains("fatal: lost the API");
+    assertThat(events.all(SessionEvent.TurnStarted.class)).hasSize(1);
+    assertThat(
+            events.all(SessionEvent.TextDelta.class).stream()
+                .map(SessionEvent.TextDelta::text)
+                .collect(Collectors.joining()))
+        .isEqualTo("one two three");
+    assertThat(events.all(SessionEvent.Notice.class))
+        .anySatisfy(
+            n -> {
+              assertThat(n.level()).isEqualTo(SessionEvent.Level.ERROR);
+              assertThat(n.text()).contains("exited with code 7").contains("before the turn");
+            });
+    // The failure comes after everything printed before it.
+    assertThat(events.all().indexOf(exited))
+        .isGreaterThan(events.all().indexOf(events.all(SessionEvent.TextDelta.class).get(2)));
+
+    theNextSendWorks();
+    assertThat(fake.runs().get(1)).contains("--resume=" + SID);
+  }
+
+  @Test
+  void garbageLinesAreCountedAsMalformedAndTheTurnAroundThemStillParses() {
+    FakeClaude fake =
+        FakeClaude.script(
+            dir,
+            "next_line\n"
+                + "echo 'this is not json'\n"
+                + "printf '{\"type\":\"assistant\",\"message\":\\n'\n"
+                + "printf '\\x00\\xff\\xfe garbage \\x1b[2J\\n'\n"
+                + "echo '[1,2,3]'\n"
+                + "echo '{\"type\":\"assistant\",\"message\":{\"content\":\"wrong type\"}}'\n"
+                + "cat '"
+                + transcript("b-stdin-stream-json")
+                + "'\n"
+                + "while next_line; do cat '"
+                + transcript("b-stdin-stream-json")
+                + "'; done");
+    open(fake).send("hello");
+    events.await(SessionEvent.TurnFinished.class);
+    // Five lines could not be read (the wrong-typed assistant line is a message all the same).
+    assertThat(events.all(SessionEvent.Malformed.class)).hasSizeGreaterThanOrEqualTo(4);
+    assertThat(events.all(SessionEvent.TextDelta.class)).isNotEmpty();
+    assertThat(events.all(SessionEvent.ProcessExited.class)).isEmpty();
+
+    theNextSendWorks();
+    assertThat(fake.runs()).hasSize(1);
+  }
+
+  @Test
+  void aSilentlyHangingProcessIsEndedByCloseWithItsChildrenAndAResumedSessionWorks()
+      throws Exception {
+    // The hang is a child of the script (as a tool or an MCP server would be), holding stdout.
+    FakeClaude fake =
+        firstRunThen("next_line\n" + printf(init(), textDelta("thinking...")) + "sleep 600\n");
+    open(fake).send("hello");
+    events.await(SessionEvent.TextDelta.class);
+    assertThat(session.busy()).isTrue();
+
+    session.close();
+    SessionEvent.ProcessExited exited = events.await(SessionEvent.ProcessExited.class);
+    assertThat(exited.expected()).isTrue();
+    session = null;
+    closeAndCheckThreads();
+
+    session =
+        new ClaudeSession(
+            fake.spec(dir).withResume(SID), events, GrantPersister.REFUSE, SessionRecorder.NONE);
+    theNextSendWorks();
+    assertThat(fake.runs().get(1)).contains("--resume=" + SID);
+  }
+
+  @Test
   void aFloodOfStderrNeitherStallsTheTurnNorGrowsTheReportedTail() {
     FakeClaude fake =
         FakeClaude.script(
@@ -135,5 +234,63 @@ class MisbehavingClaudeTest {
     SessionEvent.ProcessExited exited = events.await(SessionEvent.ProcessExited.class);
     assertThat(exited.exitCode()).isEqualTo(4);
     assertThat(exited.stderrTail()).endsWith("last words").hasSizeLessThan(100_000);
+  }
+
+  @Test
+  void aProcessThatDoesNotReadStdinNeverBlocksSendAndGetsEveryMessageLater() throws Exception {
+    FakeClaude fake =
+        FakeClaude.script(
+            dir,
+            "while [ ! -e \"$LOG/go\" ]; do sleep 0.05; done\n"
+                + "while next_line; do cat '"
+                + transcript("b-stdin-stream-json")
+                + "'; done");
+    open(fake).start();
+    String big = "x".repeat(16 * 1024);
+    int messages = 24; // 384 KiB: several times a pipe's buffer
+    CompletableFuture<Void> sends =
+        CompletableFuture.runAsync(
+            () -> {
+              for (int i = 0; i < messages; i++) {
+                session.send(i + " " + big);
+              }
+            });
+    try {
+      sends.get(30, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.TimeoutException e) {
+      fail("send blocked on a child that does not read its stdin");
+    }
+    java.nio.file.Files.createFile(fake.log.resolve("go"));
+    events.await(SessionEvent.TurnFinished.class, messages);
+    assertThat(fake.lastStdin().orElseThrow()).hasSize(messages);
+  }
+
+  @Test
+  void aControlRequestFollowedByDeathIsWithdrawnReportedAndTheNextSendResumes() {
+    FakeClaude fake =
+        firstRunThen(
+            "next_line\n"
+                + "head -n 1 '"
+                + transcript("d-allow")
+                + "'\n"
+                + "grep control_request '"
+                + transcript("d-allow")
+                + "'\n"
+                + "echo 'panic: channel gone' >&2; exit 9");
+    open(fake).send("create a file");
+    PermissionRequest request = events.await(SessionEvent.PermissionRequested.class).request();
+    SessionEvent.PermissionWithdrawn withdrawn =
+        events.await(SessionEvent.PermissionWithdrawn.class);
+    assertThat(withdrawn.request()).isSameAs(request);
+    assertThat(withdrawn.reason()).contains("exited");
+    assertThat(request.allowOnce()).as("an answer to a dead process is refused").isFalse();
+    SessionEvent.ProcessExited exited = events.await(SessionEvent.ProcessExited.class);
+    assertThat(exited.exitCode()).isEqualTo(9);
+    assertThat(exited.stderrTail()).contains("panic: channel gone");
+    assertThat(events.all(SessionEvent.Notice.class))
+        .anySatisfy(n -> assertThat(n.text()).contains("exited with code 9"));
+
+    theNextSendWorks();
+    assertThat(fake.runs().get(1)).anySatisfy(a -> assertThat(a).startsWith("--resume="));
   }
 }
