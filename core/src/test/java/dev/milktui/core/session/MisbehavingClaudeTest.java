@@ -293,4 +293,25 @@ class MisbehavingClaudeTest {
     theNextSendWorks();
     assertThat(fake.runs().get(1)).anySatisfy(a -> assertThat(a).startsWith("--resume="));
   }
+
+  @Test
+  void aSessionIdLikeAFlagFromClaudesOutputNeverBecomesAFlagOfTheNextRun() {
+    String evil = "--dangerously-skip-permissions";
+    FakeClaude fake =
+        firstRunThen(
+            "next_line\n"
+                + "printf '%s\\n' '{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\""
+                + evil
+                + "\"}'\n"
+                + "exit 1");
+    open(fake).send("hello");
+    events.await(SessionEvent.ProcessExited.class);
+    // The next send must not throw, and starts afresh rather than resuming that id.
+    session.send("again");
+    events.await(SessionEvent.TurnFinished.class);
+    assertThat(fake.runs().get(1)).noneMatch(a -> a.startsWith("--resume"));
+    for (java.util.List<String> argv : fake.runs()) {
+      assertThat(argv).doesNotContain(evil).noneMatch(a -> a.startsWith("--dangerously"));
+    }
+  }
 }
