@@ -39,8 +39,13 @@ final class Harness {
   }
 
   Harness(int columns, int rows, TuiConfig config) {
+    this(new DefaultVirtualTerminal(new TerminalSize(columns, rows)), config);
+  }
+
+  /** On a given virtual terminal (e.g. one that records what is written to it). */
+  Harness(DefaultVirtualTerminal terminal, TuiConfig config) {
     try {
-      vt = new DefaultVirtualTerminal(new TerminalSize(columns, rows));
+      vt = terminal;
       TerminalScreen screen = new TerminalScreen(vt);
       screen.startScreen();
       gui =

@@ -94,22 +94,39 @@ final class ClaudeProcess {
   /** Closes stdin, waits up to {@code grace}, then terminates, then kills. */
   void stop(long graceMillis) {
     closeStdin();
+    List<ProcessHandle> tree = List.of();
     try {
       if (!process.waitFor(graceMillis, TimeUnit.MILLISECONDS)) {
+        // Its children (tools, servers) go too: one holding stdout would keep the reader
+        // thread, and with it this process's report, alive after the session closed.
+        tree = descendants();
         process.destroy();
+        tree.forEach(ProcessHandle::destroy);
         if (!process.waitFor(2, TimeUnit.SECONDS)) {
           process.destroyForcibly();
         }
+        tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
       }
     } catch (InterruptedException e) {
       process.destroyForcibly();
+      tree.forEach(ProcessHandle::destroyForcibly);
       Thread.currentThread().interrupt();
     }
   }
 
-  /** Ends the child at once (losing the turn in progress). */
+  /** Ends the child and its children at once (losing the turn in progress). */
   void kill() {
+    List<ProcessHandle> tree = descendants();
     process.destroyForcibly();
+    tree.forEach(ProcessHandle::destroyForcibly);
+  }
+
+  private List<ProcessHandle> descendants() {
+    try {
+      return process.descendants().toList();
+    } catch (UnsupportedOperationException | SecurityException e) {
+      return List.of();
+    }
   }
 
   private void startThreads(Consumer<Throwable> onThreadCrash) {
@@ -120,11 +137,11 @@ final class ClaudeProcess {
         };
     Thread stdout =
         new NdjsonReader(process.getInputStream(), listener).start("claude-stdout-" + id, crash);
-    daemon("claude-stderr-" + id, this::drainStderr, crash);
+    Thread stderr = daemon("claude-stderr-" + id, this::drainStderr, crash);
     if (stdinOpen) {
       daemon("claude-stdin-" + id, this::writeStdin, crash);
     }
-    daemon("claude-exit-" + id, () -> awaitExit(stdout), crash);
+    daemon("claude-exit-" + id, () -> awaitExit(stdout, stderr), crash);
   }
 
   private void drainStderr() {
@@ -163,13 +180,15 @@ final class ClaudeProcess {
     }
   }
 
-  private void awaitExit(Thread stdoutReader) {
+  private void awaitExit(Thread stdoutReader, Thread stderrReader) {
     int code;
     try {
       code = process.waitFor();
-      // Every stdout line is delivered before the exit; a grandchild holding the pipe open
-      // must not hold the report back forever.
+      // Every stdout line is delivered before the exit, and the stderr tail reported with it
+      // holds the last lines (often the reason); a grandchild holding a pipe open must not hold
+      // the report back forever.
       stdoutReader.join(TimeUnit.SECONDS.toMillis(5));
+      stderrReader.join(TimeUnit.SECONDS.toMillis(2));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return;
@@ -182,10 +201,11 @@ final class ClaudeProcess {
     listener.exited(code, stderrTail.text());
   }
 
-  private static void daemon(String name, Runnable body, Thread.UncaughtExceptionHandler crash) {
+  private static Thread daemon(String name, Runnable body, Thread.UncaughtExceptionHandler crash) {
     Thread thread = new Thread(body, name);
     thread.setDaemon(true);
     thread.setUncaughtExceptionHandler(crash);
     thread.start();
+    return thread;
   }
 }

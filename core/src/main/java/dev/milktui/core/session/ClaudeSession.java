@@ -263,7 +263,7 @@ public final class ClaudeSession implements Session {
 
   private void onMessage(ClaudeProcess process, CliMessage message) {
     if (message.sessionId() != null && !message.sessionId().isEmpty()) {
-      sessionId = message.sessionId();
+      adoptSessionId(message.sessionId());
     }
     if (message instanceof ResultMessage result && isUnknownSession(result)) {
       // The stored session is gone; the messages sent to this process are sent again, fresh.
@@ -276,6 +276,19 @@ public final class ClaudeSession implements Session {
         line -> write(process, line));
     if (message instanceof ResultMessage) {
       inFlight.pollFirst();
+    }
+  }
+
+  /** An id that could not be resumed safely (e.g. one like a flag) is not kept. */
+  private void adoptSessionId(String id) {
+    if (id.equals(sessionId)) {
+      return;
+    }
+    try {
+      LaunchSpec.requireSafeSessionId(id);
+      sessionId = id;
+    } catch (IllegalArgumentException e) {
+      Logger.warn("ignoring unsafe session id from claude: {}", id);
     }
   }
 

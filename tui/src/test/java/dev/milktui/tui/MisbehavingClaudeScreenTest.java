@@ -1,0 +1,195 @@
+package dev.milktui.tui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.TextCharacter;
+import com.googlecode.lanterna.gui2.MultiWindowTextGUI;
+import com.googlecode.lanterna.gui2.SameTextGUIThread;
+import com.googlecode.lanterna.input.KeyStroke;
+import com.googlecode.lanterna.input.KeyType;
+import com.googlecode.lanterna.screen.TerminalScreen;
+import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
+import dev.milktui.core.session.ClaudeSession;
+import dev.milktui.core.session.GrantPersister;
+import dev.milktui.core.session.LaunchSpec;
+import dev.milktui.core.session.SessionRecorder;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What the user sees when claude misbehaves: the real session runs a stand-in claude script and the
+ * real controller draws on a virtual terminal.
+ */
+class MisbehavingClaudeScreenTest {
+  private static final Path TRANSCRIPTS =
+      Path.of(System.getProperty("milk.projectRoot", ".."), "..", "shared", "transcripts")
+          .normalize();
+
+  @TempDir Path dir;
+  private final List<ClaudeSession> sessions = new ArrayList<>();
+  private final List<Optional<String>> opened = new ArrayList<>();
+  private DefaultVirtualTerminal vt;
+  private MultiWindowTextGUI gui;
+
+  @AfterEach
+  void close() {
+    sessions.forEach(ClaudeSession::close);
+  }
+
+  private static String transcript(String name) {
+    return TRANSCRIPTS.resolve(name + ".ndjson").toString();
+  }
+
+  /** First run misbehaves; later runs answer each message with a recorded turn. */
+  private void start(String misbehaviour) throws IOException {
+    Path claude = dir.resolve("claude");
+    Files.writeString(
+        claude,
+        "#!/usr/bin/env bash\n"
+            + "if [ -e '"
+            + dir
+            + "/first-run-done' ]; then\n"
+            + "  while IFS= read -r LINE; do cat '"
+            + transcript("b-stdin-stream-json")
+            + "'; done; exit 0\n"
+            + "fi\n"
+            + "touch '"
+            + dir
+            + "/first-run-done'\n"
+            + misbehaviour
+            + "\n");
+    Files.setPosixFilePermissions(claude, PosixFilePermissions.fromString("rwx------"));
+    LaunchSpec spec =
+        LaunchSpec.defaults(claude, dir).withEnvironment(Map.of("PATH", System.getenv("PATH")));
+    vt = new DefaultVirtualTerminal(new TerminalSize(110, 34));
+    TerminalScreen screen = new TerminalScreen(vt);
+    screen.startScreen();
+    gui = new MultiWindowTextGUI(new SameTextGUIThread.Factory(), screen);
+    TuiController controller =
+        new TuiController(
+            gui,
+            TuiConfig.defaults().withHistoryFile(dir.resolve("history")),
+            (listener, resume) -> {
+              opened.add(resume);
+              ClaudeSession s =
+                  new ClaudeSession(
+                      resume.map(spec::withResume).orElse(spec),
+                      listener,
+                      GrantPersister.REFUSE,
+                      SessionRecorder.NONE);
+              sessions.add(s);
+              return s;
+            });
+    controller.start(Optional.empty());
+    pump();
+  }
+
+  private void pump() throws IOException {
+    gui.getGUIThread().processEventsAndUpdate();
+  }
+
+  private void type(String text) throws IOException {
+    for (char c : text.toCharArray()) {
+      vt.addInput(new KeyStroke(c, false, false));
+    }
+    pump();
+  }
+
+  private void key(KeyStroke key) throws IOException {
+    vt.addInput(key);
+    pump();
+  }
+
+  private String screen() {
+    StringBuilder out = new StringBuilder();
+    TerminalSize size = vt.getTerminalSize();
+    for (int row = 0; row < size.getRows(); row++) {
+      for (int col = 0; col < size.getColumns(); col++) {
+        TextCharacter c = vt.getCharacter(col, row);
+        out.append(c == null ? " " : c.getCharacterString());
+      }
+      out.append('\n');
+    }
+    return out.toString();
+  }
+
+  /** Lets the GUI thread run until the screen shows every text (bounded). */
+  private String awaitScreen(String... texts) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (true) {
+      pump();
+      String screen = screen();
+      boolean all = true;
+      for (String text : texts) {
+        all &= screen.contains(text);
+      }
+      if (all) {
+        return screen;
+      }
+      if (System.nanoTime() > deadline) {
+        fail("the screen never showed " + List.of(texts) + ":\n" + screen);
+      }
+      Thread.sleep(10);
+    }
+  }
+
+  @Test
+  void aClaudeThatDiesMidTurnShowsItsExitCodeAndLastErrorsAndResumeContinuesTheConversation()
+      throws Exception {
+    start(
+        "IFS= read -r LINE\n"
+            + "head -n 1 '"
+            + transcript("b-stdin-stream-json")
+            + "'\n"
+            + "echo 'fatal: upstream connection reset' >&2\n"
+            + "exit 3");
+    type("hello");
+    key(new KeyStroke(KeyType.Enter));
+    String screen =
+        awaitScreen(
+            "claude exited unexpectedly with code 3",
+            "fatal: upstream connection reset",
+            "Claude stopped",
+            "Resume session");
+    assertThat(screen).contains("> hello");
+
+    type("r");
+    awaitScreen("Resuming session");
+    assertThat(opened).hasSize(2);
+    assertThat(opened.get(1)).isPresent();
+    assertThat(screen()).doesNotContain("Claude stopped");
+
+    type("still there?");
+    key(new KeyStroke(KeyType.Enter));
+    awaitScreen("> still there?", "Hello from the fake");
+  }
+
+  @Test
+  void garbageFromClaudeIsReportedAsSkippedLinesAndTheReplyStillShows() throws Exception {
+    start(
+        "while IFS= read -r LINE; do\n"
+            + "  echo 'Traceback (most recent call last): not json'\n"
+            + "  printf '\\x1b[2J{\"type\":\\n'\n"
+            + "  cat '"
+            + transcript("b-stdin-stream-json")
+            + "'\n"
+            + "done");
+    type("hello");
+    key(new KeyStroke(KeyType.Enter));
+    String screen =
+        awaitScreen("Skipped a line claude printed that could not be read.", "Hello from the fake");
+    assertThat(screen).doesNotContain("Traceback").doesNotContain("Claude stopped");
+  }
+}

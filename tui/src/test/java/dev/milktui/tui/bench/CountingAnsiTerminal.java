@@ -1,0 +1,46 @@
+package dev.milktui.tui.bench;
+
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.terminal.ansi.ANSITerminal;
+import java.io.ByteArrayInputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+
+/** An ANSI terminal of a fixed size that counts the bytes Lanterna writes to it. */
+final class CountingAnsiTerminal extends ANSITerminal {
+  private final TerminalSize size;
+  private final Counter counter;
+
+  private CountingAnsiTerminal(TerminalSize size, Counter counter) {
+    super(new ByteArrayInputStream(new byte[0]), counter, StandardCharsets.UTF_8);
+    this.size = size;
+    this.counter = counter;
+  }
+
+  static CountingAnsiTerminal of(int columns, int rows) {
+    return new CountingAnsiTerminal(new TerminalSize(columns, rows), new Counter());
+  }
+
+  long bytes() {
+    return counter.bytes;
+  }
+
+  @Override
+  protected TerminalSize findTerminalSize() {
+    return size;
+  }
+
+  private static final class Counter extends OutputStream {
+    long bytes;
+
+    @Override
+    public void write(int b) {
+      bytes++;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+      bytes += len;
+    }
+  }
+}

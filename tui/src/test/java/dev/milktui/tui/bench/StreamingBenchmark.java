@@ -1,0 +1,258 @@
+package dev.milktui.tui.bench;
+
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.gui2.MultiWindowTextGUI;
+import com.googlecode.lanterna.gui2.SeparateTextGUIThread;
+import com.googlecode.lanterna.gui2.TextGUIThread;
+import com.googlecode.lanterna.screen.TerminalScreen;
+import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
+import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.session.ClaudeSession;
+import dev.milktui.core.session.GrantPersister;
+import dev.milktui.core.session.LaunchSpec;
+import dev.milktui.core.session.SessionRecorder;
+import dev.milktui.tui.PacedFrames;
+import dev.milktui.tui.TuiConfig;
+import dev.milktui.tui.TuiController;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Streaming: a stand-in claude prints a whole synthetic turn (200,000 text deltas, 5,000 tool
+ * calls) as fast as the pipe takes it; the real session (reader, accumulator, engine) feeds the
+ * real controller, whose coalescing pump and frame pacer draw on a virtual terminal on Lanterna's
+ * own GUI thread. A probe keeps asking the GUI thread to run a no-op and records how long it
+ * waited: the longest wait is the longest stall a key press would have seen.
+ */
+public final class StreamingBenchmark {
+  private static final com.sun.management.OperatingSystemMXBean OS =
+      (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+
+  private StreamingBenchmark() {}
+
+  public static void main(String[] args) throws Exception {
+    int status;
+    try {
+      run();
+      status = 0;
+    } catch (Throwable e) {
+      e.printStackTrace();
+      status = 2;
+    }
+    // Lanterna's GUI thread is not a daemon; a failed run must still end.
+    System.out.flush();
+    System.err.flush();
+    Runtime.getRuntime().halt(status);
+  }
+
+  private static void run() throws Exception {
+    int deltas = Integer.getInteger("bench.deltas", 200_000);
+    int tools = Integer.getInteger("bench.tools", 5_000);
+    Path dir = Files.createTempDirectory("milk-bench-stream");
+    int warmDeltas = Integer.getInteger("bench.warmupDeltas", 20_000);
+    Path warmup = dir.resolve("warmup.ndjson");
+    StreamScript.write(warmup, warmDeltas, warmDeltas / 40, "warmup");
+    Path stream = dir.resolve("turn.ndjson");
+    StreamScript.write(stream, deltas, tools, "bench");
+    Path claude = dir.resolve("claude");
+    Files.writeString(
+        claude,
+        "#!/usr/bin/env bash\nIFS= read -r LINE\ncat '"
+            + warmup
+            + "'\nIFS= read -r LINE\ncat '"
+            + stream
+            + "'\nwhile IFS= read -r LINE; do :; done\n");
+    Files.setPosixFilePermissions(claude, PosixFilePermissions.fromString("rwx------"));
+
+    DefaultVirtualTerminal vt = new DefaultVirtualTerminal(new TerminalSize(120, 40));
+    TerminalScreen screen = new TerminalScreen(vt);
+    screen.startScreen();
+    AtomicInteger redraws = new AtomicInteger();
+    AtomicLong longestRedrawNanos = new AtomicLong();
+    AtomicLong lastRedrawEnd = new AtomicLong();
+    MultiWindowTextGUI gui =
+        new MultiWindowTextGUI(new SeparateTextGUIThread.Factory(), screen) {
+          @Override
+          public synchronized void updateScreen() throws IOException {
+            long start = System.nanoTime();
+            super.updateScreen();
+            long end = System.nanoTime();
+            redraws.incrementAndGet();
+            longestRedrawNanos.accumulateAndGet(end - start, Math::max);
+            if (Boolean.getBoolean("bench.trace") && end - start > 20_000_000) {
+              System.err.printf("redraw #%d took %.1f ms%n", redraws.get(), (end - start) / 1e6);
+            }
+            lastRedrawEnd.set(end);
+          }
+        };
+    CountDownLatch warmedUp = new CountDownLatch(1);
+    CountDownLatch finished = new CountDownLatch(2);
+    AtomicInteger textEvents = new AtomicInteger();
+    AtomicInteger toolEvents = new AtomicInteger();
+    ClaudeSession[] session = new ClaudeSession[1];
+    LaunchSpec spec =
+        LaunchSpec.defaults(claude, dir).withEnvironment(Map.of("PATH", System.getenv("PATH")));
+    try (PacedFrames frames = new PacedFrames()) {
+      TuiController controller =
+          new TuiController(
+              gui,
+              TuiConfig.defaults().withPacer(frames).withHistoryFile(dir.resolve("history")),
+              (listener, resume) -> {
+                session[0] =
+                    new ClaudeSession(
+                        spec,
+                        event -> {
+                          if (event instanceof SessionEvent.TextDelta) {
+                            textEvents.incrementAndGet();
+                          } else if (event instanceof SessionEvent.ToolStarted
+                              || event instanceof SessionEvent.ToolInputReady
+                              || event instanceof SessionEvent.ToolFinished) {
+                            toolEvents.incrementAndGet();
+                          }
+                          listener.accept(event);
+                          if (event instanceof SessionEvent.TurnFinished) {
+                            warmedUp.countDown();
+                            finished.countDown();
+                          }
+                        },
+                        GrantPersister.REFUSE,
+                        SessionRecorder.NONE);
+                return session[0];
+              });
+      TextGUIThread thread = gui.getGUIThread();
+      ((SeparateTextGUIThread) thread).start();
+      thread.invokeAndWait(() -> controller.start(Optional.empty()));
+      Probe probe = new Probe(thread);
+
+      // A first, smaller turn warms the JIT up; its figures are shown but not judged.
+      probe.start();
+      session[0].send("warm up");
+      if (!warmedUp.await(5, TimeUnit.MINUTES)) {
+        throw new IllegalStateException("the warm-up turn never finished");
+      }
+      while (!screenContains(vt, "warmup" + StreamScript.LAST_WORDS)) {
+        Thread.sleep(1);
+      }
+      thread.invokeAndWait(() -> {});
+      probe.stop();
+      Figures.info("streaming.warmup_longest_ui_stall_ms", probe.longestMillis());
+      textEvents.set(0);
+      toolEvents.set(0);
+      longestRedrawNanos.set(0);
+      probe = new Probe(thread);
+
+      long[] guiThreadId = new long[1];
+      thread.invokeAndWait(() -> guiThreadId[0] = Thread.currentThread().getId());
+      java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+      long guiCpuStart = threads.getThreadCpuTime(guiThreadId[0]);
+      long cpuStart = OS.getProcessCpuTime();
+      int redrawsStart = redraws.get();
+      long start = System.nanoTime();
+      probe.start();
+      session[0].send("stream, please");
+      if (!finished.await(10, TimeUnit.MINUTES)) {
+        throw new IllegalStateException("the turn never finished");
+      }
+      // The pump hands the last batch over a frame later; the run ends when it is on screen.
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+      while (!screenContains(vt, "bench" + StreamScript.LAST_WORDS)
+          && System.nanoTime() < deadline) {
+        Thread.sleep(1);
+      }
+      thread.invokeAndWait(() -> {});
+      long end = lastRedrawEnd.get();
+      probe.stop();
+      long cpu = OS.getProcessCpuTime() - cpuStart;
+      long guiCpu = threads.getThreadCpuTime(guiThreadId[0]) - guiCpuStart;
+      double seconds = (end - start) / 1e9;
+
+      boolean shown = screenContains(vt, "bench" + StreamScript.LAST_WORDS);
+      if (textEvents.get() != deltas || !shown) {
+        throw new IllegalStateException(
+            "lost text: " + textEvents.get() + " of " + deltas + " deltas, last shown=" + shown);
+      }
+      Figures.info("streaming.deltas", deltas);
+      Figures.info("streaming.tool_events", toolEvents.get());
+      Figures.info("streaming.seconds", seconds);
+      Figures.atLeast("streaming.deltas_per_s", Math.round(deltas / seconds), 50_000);
+      Figures.info("streaming.cpu_ms_per_1000_deltas", cpu / 1e6 / (deltas / 1000.0));
+      Figures.info("streaming.ui_thread_cpu_ms_per_1000_deltas", guiCpu / 1e6 / (deltas / 1000.0));
+      Figures.atMost(
+          "streaming.redraws_per_s", Math.round((redraws.get() - redrawsStart) / seconds), 62);
+      Figures.atMost("streaming.longest_ui_stall_ms", probe.longestMillis(), 50);
+      Figures.info("streaming.longest_redraw_ms", longestRedrawNanos.get() / 1e6);
+      session[0].close();
+      ((SeparateTextGUIThread) thread).stop();
+      screen.stopScreen();
+    }
+  }
+
+  private static boolean screenContains(DefaultVirtualTerminal vt, String text) {
+    TerminalSize size = vt.getTerminalSize();
+    for (int row = 0; row < size.getRows(); row++) {
+      StringBuilder line = new StringBuilder();
+      for (int col = 0; col < size.getColumns(); col++) {
+        line.append(vt.getCharacter(col, row).getCharacterString());
+      }
+      if (line.indexOf(text) >= 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Asks the GUI thread to run a no-op every 2 ms and keeps the longest wait. */
+  static final class Probe {
+    private final TextGUIThread thread;
+    private final AtomicLong longest = new AtomicLong();
+    private volatile boolean running = true;
+    private Thread probe;
+
+    Probe(TextGUIThread thread) {
+      this.thread = thread;
+    }
+
+    void start() {
+      probe =
+          new Thread(
+              () -> {
+                while (running) {
+                  long posted = System.nanoTime();
+                  CountDownLatch ran = new CountDownLatch(1);
+                  thread.invokeLater(
+                      () -> {
+                        longest.accumulateAndGet(System.nanoTime() - posted, Math::max);
+                        ran.countDown();
+                      });
+                  try {
+                    ran.await();
+                    Thread.sleep(2);
+                  } catch (InterruptedException e) {
+                    return;
+                  }
+                }
+              },
+              "bench-probe");
+      probe.setDaemon(true);
+      probe.start();
+    }
+
+    void stop() throws InterruptedException {
+      running = false;
+      probe.join(1000);
+    }
+
+    double longestMillis() {
+      return longest.get() / 1e6;
+    }
+  }
+}
