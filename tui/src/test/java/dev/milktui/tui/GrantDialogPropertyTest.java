@@ -9,7 +9,7 @@ import dev.milktui.core.session.GrantDecision;
 import dev.milktui.core.turn.StreamClosedRecord;
 import dev.milktui.core.turn.TurnSummary;
 import dev.milktui.tui.dialog.GrantForm;
-import dev.milktui.tui.dialog.SimpleRuleOptions;
+import dev.milktui.tui.dialog.SuggestedRuleOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -53,10 +53,14 @@ class GrantDialogPropertyTest {
     TurnSummary summary = Events.summary(failed, List.of());
     // The options each call offers are the dialog's input; the model picks among them.
     List<List<String>> options = new ArrayList<>();
-    for (GrantForm.Item item : GrantForm.of(summary, new SimpleRuleOptions(), null).items()) {
+    for (GrantForm.Item item :
+        GrantForm.of(summary, new SuggestedRuleOptions(Path.of("").toAbsolutePath()), null)
+            .items()) {
       options.add(item.rules());
     }
-    String prefilled = GrantForm.of(summary, new SimpleRuleOptions(), null).directories();
+    String prefilled =
+        GrantForm.of(summary, new SuggestedRuleOptions(Path.of("").toAbsolutePath()), null)
+            .directories();
 
     Harness h = new Harness(110, 40);
     h.events(new SessionEvent.GrantsNeeded(summary));
