@@ -75,6 +75,7 @@ public final class TerminalLauncher {
       thread.invokeLater(
           () -> {
             beforeStart.accept(controller);
+            drawNow(gui);
             controller.start(resumeSessionId);
           });
       try {
@@ -96,6 +97,15 @@ public final class TerminalLauncher {
       } finally {
         terminal.close();
       }
+    }
+  }
+
+  /** Shows the empty screen before the session opens, so start-up work happens behind a frame. */
+  private static void drawNow(MultiWindowTextGUI gui) {
+    try {
+      gui.updateScreen();
+    } catch (IOException e) {
+      Logger.warn(e, "the first frame could not be drawn early");
     }
   }
 
