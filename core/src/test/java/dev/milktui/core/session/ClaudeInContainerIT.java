@@ -60,32 +60,35 @@ class ClaudeInContainerIT {
         "DISABLE_TELEMETRY=1",
         "DISABLE_AUTOUPDATER=1"
       };
-      String failed =
-          run(
-              node,
-              concat(
-                  env,
-                  "sh",
-                  "-c",
-                  "cd /work && claude -p --output-format=stream-json --verbose"
-                      + " --permission-prompt-tool=stdio -- 'Write the file' </dev/null"));
+      String failed = oneShot(node, env, "-- 'Write the file'");
       assertThat(failed).containsIgnoringCase("stream closed");
       String sessionId = failed.replaceAll("(?s).*\"session_id\":\"([0-9a-f-]{36})\".*", "$1");
 
       String resumed =
-          run(
+          oneShot(
               node,
-              concat(
-                  env,
-                  "sh",
-                  "-c",
-                  "cd /work && claude -p --output-format=stream-json --verbose"
-                      + " --permission-prompt-tool=stdio --resume="
-                      + sessionId
-                      + " --allowedTools=Write --add-dir /outside -- 'Please retry.' </dev/null"));
+              env,
+              "--resume="
+                  + sessionId
+                  + " --allowedTools=Write --add-dir /outside -- 'Please retry.'");
       assertThat(resumed).contains("The retry worked.").contains(sessionId);
       assertThat(run(node, "cat", OUTSIDE)).isEqualTo("hello\n");
     }
+  }
+
+  /** The CLI with the prompt as an argument and stdin closed, as the original tool ran it. */
+  private static String oneShot(GenericContainer<?> node, String[] env, String arguments)
+      throws Exception {
+    return run(
+        node,
+        concat(
+            env,
+            "sh",
+            "-c",
+            "cd /work && claude -p --output-format=stream-json --verbose"
+                + " --permission-prompt-tool=stdio "
+                + arguments
+                + " </dev/null"));
   }
 
   private static boolean dockerAvailable() {
