@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.tinylog.Logger;
 
@@ -31,7 +32,7 @@ public final class ReplaySession implements Session {
   private final Thread player;
   private volatile boolean interrupted;
   private volatile boolean closed;
-  private volatile int pending;
+  private final AtomicInteger pending = new AtomicInteger();
   private int nextTurn;
   private int nextResume;
 
@@ -69,7 +70,7 @@ public final class ReplaySession implements Session {
 
   @Override
   public void interrupt() {
-    interrupted = pending > 0;
+    interrupted = pending.get() > 0;
     answers.offer(Boolean.FALSE);
   }
 
@@ -103,7 +104,7 @@ public final class ReplaySession implements Session {
 
   @Override
   public boolean busy() {
-    return pending > 0;
+    return pending.get() > 0;
   }
 
   @Override
@@ -114,7 +115,7 @@ public final class ReplaySession implements Session {
   }
 
   private void enqueue(Runnable command) {
-    pending++;
+    pending.incrementAndGet();
     commands.add(command);
   }
 
@@ -124,7 +125,7 @@ public final class ReplaySession implements Session {
         Runnable command = commands.take();
         interrupted = false;
         command.run();
-        pending--;
+        pending.decrementAndGet();
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
