@@ -2,14 +2,12 @@ package dev.milktui.app;
 
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.export.MarkdownTranscript;
-import dev.milktui.core.grants.GrantRefusedException;
-import dev.milktui.core.grants.GrantRequest;
-import dev.milktui.core.grants.RuleGrant;
 import dev.milktui.core.grants.SettingsException;
+import dev.milktui.core.grants.SettingsGrantPersister;
 import dev.milktui.core.grants.SettingsLocation;
 import dev.milktui.core.grants.SettingsStore;
 import dev.milktui.core.grants.WorkspaceTrust;
-import dev.milktui.core.session.GrantException;
+import dev.milktui.core.session.GrantDecision;
 import dev.milktui.core.session.LaunchSpec;
 import dev.milktui.core.session.Transport;
 import dev.milktui.tui.SessionFactory;
@@ -28,7 +26,6 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import org.tinylog.Logger;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -182,7 +179,10 @@ public final class MilkTuiCommand implements Callable<Integer> {
         TuiConfig.defaults()
             .withColor(!env.containsKey("NO_COLOR"))
             .withHistoryFile(paths.historyFile())
-            .withGrantSaver(rules -> save(settings, rules, workingDirectory))
+            .withGrantSaver(
+                rules ->
+                    new SettingsGrantPersister(settings, workingDirectory)
+                        .persist(new GrantDecision(rules, List.of(), true, null)))
             .withRuleOptions(new SuggestedRuleOptions(workingDirectory))
             .withExporter(
                 () -> {
@@ -319,21 +319,6 @@ public final class MilkTuiCommand implements Callable<Integer> {
         .locate(Optional.ofNullable(claude))
         .map(ClaudeLocator.Found::path)
         .orElse(claude == null ? Path.of("claude") : claude);
-  }
-
-  private static void save(SettingsStore settings, List<String> rules, Path workingDirectory)
-      throws GrantException {
-    try {
-      settings.grant(
-          new GrantRequest(
-              rules.stream().map(RuleGrant::userConfirmed).toList(),
-              List.of(),
-              Optional.of(workingDirectory),
-              false));
-    } catch (SettingsException | GrantRefusedException e) {
-      Logger.warn("saving {} failed: {}", rules, e.getMessage());
-      throw new GrantException(e.getMessage(), e);
-    }
   }
 
   /** claude's permission modes, for help and completion. */
