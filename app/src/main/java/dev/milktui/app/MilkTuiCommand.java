@@ -21,7 +21,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
@@ -130,8 +129,6 @@ public final class MilkTuiCommand implements Callable<Integer> {
   double demoSpeed;
 
   private final Environment environment;
-  private final Map<String, String> env;
-  private final Path home;
 
   public MilkTuiCommand() {
     this(Environment.system());
@@ -139,8 +136,6 @@ public final class MilkTuiCommand implements Callable<Integer> {
 
   MilkTuiCommand(Environment environment) {
     this.environment = environment;
-    this.env = environment.variables();
-    this.home = environment.home();
   }
 
   @Override
@@ -157,13 +152,15 @@ public final class MilkTuiCommand implements Callable<Integer> {
     SessionFactory factory;
     if (demo) {
       DemoSessionFactory demoSessions =
-          DemoSessionFactory.create(home, workingDirectory, demoSpeed);
+          DemoSessionFactory.create(environment.home(), workingDirectory, demoSpeed);
       settings = demoSessions.settings();
       factory = demoSessions;
     } else {
       settings =
           new SettingsStore(
-              SettingsLocation.resolve(env, home, Optional.ofNullable(settingsFile)), home);
+              SettingsLocation.resolve(
+                  environment.variables(), environment.home(), Optional.ofNullable(settingsFile)),
+              environment.home());
       factory =
           new ClaudeSessionFactory(
               launchSpec(workingDirectory), settings, paths, Clock.systemUTC());
@@ -177,7 +174,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
             : paths.exportsDirectory().resolve(paths.timestamp(Instant.now()) + ".md");
     TuiConfig config =
         TuiConfig.defaults()
-            .withColor(!env.containsKey("NO_COLOR"))
+            .withColor(!environment.variables().containsKey("NO_COLOR"))
             .withHistoryFile(paths.historyFile())
             .withGrantSaver(
                 rules ->
@@ -252,7 +249,9 @@ public final class MilkTuiCommand implements Callable<Integer> {
     if (ui == null) {
       return;
     }
-    WorkspaceTrust trust = new WorkspaceTrust(SettingsLocation.claudeJson(env, home));
+    WorkspaceTrust trust =
+        new WorkspaceTrust(
+            SettingsLocation.claudeJson(environment.variables(), environment.home()));
     ui.showTrustOffer(
         workspace,
         () -> {
@@ -303,7 +302,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
           .allowedTools(allowedTools)
           .extraDirectories(addDirs)
           .settingsFile(settingsFile)
-          .environment(env)
+          .environment(environment.variables())
           .build();
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
