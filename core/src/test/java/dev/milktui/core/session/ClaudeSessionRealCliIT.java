@@ -68,6 +68,15 @@ class ClaudeSessionRealCliIT {
     return Map.of("command", command, "description", "Run " + command);
   }
 
+  /** Two turns, each asking for the same Bash call. */
+  private static FakeAnthropicApi twoIdenticalTouches(String file) {
+    return FakeAnthropicApi.start(
+        Reply.toolUse("toolu_touch_1", "Bash", bash("touch " + file)),
+        Reply.text("Made it."),
+        Reply.toolUse("toolu_touch_2", "Bash", bash("touch " + file)),
+        Reply.text("Made it again."));
+  }
+
   private TurnSummary turn(int n) {
     return events.await(SessionEvent.TurnFinished.class, n).summary();
   }
@@ -108,12 +117,7 @@ class ClaudeSessionRealCliIT {
 
   @Test
   void allowOnceRunsTheToolAndTheNextIdenticalCallAsksAgain() {
-    api =
-        FakeAnthropicApi.start(
-            Reply.toolUse("toolu_touch_1", "Bash", bash("touch once.txt")),
-            Reply.text("Made it."),
-            Reply.toolUse("toolu_touch_2", "Bash", bash("touch once.txt")),
-            Reply.text("Made it again."));
+    api = twoIdenticalTouches("once.txt");
     open(spec(false, Transport.STREAM), GrantPersister.REFUSE).send("Create a file");
     PermissionRequest request = events.await(SessionEvent.PermissionRequested.class).request();
     assertThat(request.request().input().get("command").asText()).isEqualTo("touch once.txt");
@@ -166,12 +170,7 @@ class ClaudeSessionRealCliIT {
 
   @Test
   void allowAlwaysWithTheClisSuggestionLetsTheSecondIdenticalCallRunWithoutAPrompt() {
-    api =
-        FakeAnthropicApi.start(
-            Reply.toolUse("toolu_touch_1", "Bash", bash("touch always.txt")),
-            Reply.text("Made it."),
-            Reply.toolUse("toolu_touch_2", "Bash", bash("touch always.txt")),
-            Reply.text("Made it again."));
+    api = twoIdenticalTouches("always.txt");
     open(spec(false, Transport.STREAM), GrantPersister.REFUSE).send("Create a file");
     PermissionRequest request = events.await(SessionEvent.PermissionRequested.class).request();
     List<PermissionSuggestion> rules =
