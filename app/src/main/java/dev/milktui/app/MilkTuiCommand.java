@@ -223,12 +223,15 @@ public final class MilkTuiCommand implements Callable<Integer> {
       Path workingDirectory,
       MarkdownTranscript transcript) {
     AtomicReference<String> firstPrompt = new AtomicReference<>(prompt);
+    AtomicReference<String> remembered = new AtomicReference<>();
     return (listener, resumeSessionId) -> {
       Consumer<SessionEvent> observed =
           event -> {
             if (event instanceof SessionEvent.TurnStarted started
                 && started.sessionId() != null
-                && !demo) {
+                && !demo
+                && !started.sessionId().equals(remembered.getAndSet(started.sessionId()))) {
+              // Every turn starts with init; the file is touched only when the id changes.
               lastSessions.remember(workingDirectory, started.sessionId());
             } else if (event instanceof SessionEvent.WorkspaceUntrusted untrusted) {
               offerTrust(controller.get(), Path.of(untrusted.workingDirectory()));
