@@ -3,8 +3,8 @@ package dev.milktui.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.milktui.core.fixtures.Transcripts;
 import dev.milktui.core.protocol.Json;
+import dev.milktui.core.testkit.Recordings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -45,7 +45,7 @@ class ScanCommandTest {
   }
 
   static String path(String transcript) {
-    return Transcripts.ndjson(transcript).toString();
+    return Recordings.ndjson(transcript).toString();
   }
 
   private static final String TOUCH = "toolu_fake_bash_touch";
@@ -154,7 +154,7 @@ class ScanCommandTest {
               "26 | 2f97817b-5231-4f44-8096-5629b518a6a3 | 2.1.332 | 1 | false | completed"
                   + " | 0.036188 | toolu_fake_long=ok |  | "),
           Map.entry(
-              "old-2.0.77-f1-ppt-arg-devnull",
+              "claude-2.0.77/f1-ppt-arg-devnull",
               "5 | d09d64f9-3730-44a2-886a-1cc0b38184dc | 2.0.77 | 1 | false | null"
                   + " | 0.025864000000000005 | "
                   + TOUCH
@@ -187,8 +187,8 @@ class ScanCommandTest {
   }
 
   @Test
-  void jsonScanOfEveryTranscriptPrintsOneLinePerFileWithTheRecordedFacts() {
-    List<String> names = Transcripts.names();
+  void jsonScanOfThePinnedRecordingsPrintsOneLinePerFileWithTheRecordedFacts() {
+    List<String> names = EXPECTED.keySet().stream().sorted().toList();
     List<String> args = new ArrayList<>(List.of("scan", "--json"));
     names.forEach(n -> args.add(path(n)));
 
@@ -196,7 +196,6 @@ class ScanCommandTest {
 
     assertThat(run.exitCode()).isZero();
     assertThat(run.err()).isEmpty();
-    assertThat(EXPECTED.keySet()).containsExactlyInAnyOrderElementsOf(names);
     List<JsonNode> reports = run.jsonLines();
     assertThat(reports).hasSameSizeAs(names);
     for (int i = 0; i < names.size(); i++) {
@@ -204,6 +203,33 @@ class ScanCommandTest {
       assertThat(report.get("file").textValue()).isEqualTo(path(names.get(i)));
       assertThat(report.get("malformed_lines").intValue()).isZero();
       assertThat(summary(report)).as(names.get(i)).isEqualTo(EXPECTED.get(names.get(i)));
+    }
+  }
+
+  @Test
+  void jsonScanOfEveryRecordingReadsEveryLineAndNamesTheVersionThatMadeIt() {
+    List<String> names = Recordings.names();
+    assertThat(names).containsAll(EXPECTED.keySet());
+    List<String> args = new ArrayList<>(List.of("scan", "--json"));
+    names.forEach(n -> args.add(path(n)));
+
+    Run run = run(args.toArray(String[]::new));
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.err()).isEmpty();
+    List<JsonNode> reports = run.jsonLines();
+    assertThat(reports).hasSameSizeAs(names);
+    for (int i = 0; i < names.size(); i++) {
+      String name = names.get(i);
+      String version =
+          name.startsWith("claude-") ? name.substring(7, name.indexOf('/')) : "2.1.332";
+      JsonNode report = reports.get(i);
+      assertThat(report.get("malformed_lines").intValue()).as(name).isZero();
+      assertThat(report.get("lines").intValue()).as(name).isPositive();
+      // A run that ends before its first turn (an unknown --resume id) prints no init line.
+      if (!report.get("claude_version").isNull()) {
+        assertThat(report.get("claude_version").asText()).as(name).isEqualTo(version);
+      }
     }
   }
 

@@ -15,6 +15,7 @@ import dev.milktui.core.session.ClaudeSession;
 import dev.milktui.core.session.GrantPersister;
 import dev.milktui.core.session.LaunchSpec;
 import dev.milktui.core.session.SessionRecorder;
+import dev.milktui.core.testkit.Recordings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,10 +34,6 @@ import org.junit.jupiter.api.io.TempDir;
  * real controller draws on a virtual terminal.
  */
 class MisbehavingClaudeScreenTest {
-  private static final Path TRANSCRIPTS =
-      Path.of(System.getProperty("milk.projectRoot", ".."), "..", "shared", "transcripts")
-          .normalize();
-
   @TempDir Path dir;
   private final List<ClaudeSession> sessions = new ArrayList<>();
   private final List<Optional<String>> opened = new ArrayList<>();
@@ -49,7 +46,7 @@ class MisbehavingClaudeScreenTest {
   }
 
   private static String transcript(String name) {
-    return TRANSCRIPTS.resolve(name + ".ndjson").toString();
+    return Recordings.ndjson(name).toString();
   }
 
   /** First run misbehaves; later runs answer each message with a recorded turn. */

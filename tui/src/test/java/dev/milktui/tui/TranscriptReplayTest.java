@@ -7,30 +7,20 @@ import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.protocol.LineSink;
 import dev.milktui.core.protocol.MalformedLine;
 import dev.milktui.core.protocol.NdjsonReader;
+import dev.milktui.core.testkit.Recordings;
 import dev.milktui.core.turn.TurnAccumulator;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** Real CLI transcripts, read by core's reader and accumulator, shown on the virtual screen. */
 class TranscriptReplayTest {
 
-  private static Path transcripts() {
-    String root = System.getProperty("milk.projectRoot", ".");
-    Path shared = Path.of(root).resolve("../shared/transcripts").normalize();
-    Path fallback = Path.of("/work/shared/transcripts");
-    return Files.isDirectory(shared) ? shared : fallback;
-  }
-
   private static void replay(String name, Consumer<SessionEvent> listener) throws IOException {
-    Path file = transcripts().resolve(name);
-    Assumptions.assumeTrue(Files.isRegularFile(file), "transcript " + file + " not present");
     TurnAccumulator accumulator = new TurnAccumulator(listener);
-    try (InputStream in = Files.newInputStream(file)) {
+    try (InputStream in = Files.newInputStream(Recordings.ndjson(name))) {
       new NdjsonReader(
               in,
               new LineSink() {
@@ -54,7 +44,7 @@ class TranscriptReplayTest {
   @Test
   void anAllowedBashTurnShowsItsTextToolRowAndCost() throws IOException {
     Harness h = new Harness(120, 32);
-    replay("c-allowed-bash.ndjson", h.listener());
+    replay("c-allowed-bash", h.listener());
     h.pump();
     String screen = h.screen();
     assertThat(screen)
@@ -68,7 +58,7 @@ class TranscriptReplayTest {
   @Test
   void aStreamClosedTurnOpensTheGrantDialogForTheFailedBashCall() throws IOException {
     Harness h = new Harness(120, 32);
-    replay("f4-ppt-sj-noanswer-close.ndjson", h.listener());
+    replay("f4-ppt-sj-noanswer-close", h.listener());
     h.pump();
     assertThat(h.screen())
         .contains("permission channel was closed")

@@ -1,11 +1,11 @@
 package dev.milktui.core.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.milktui.core.fixtures.Transcripts;
 import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.protocol.LineSink;
 import dev.milktui.core.protocol.MalformedLine;
 import dev.milktui.core.protocol.NdjsonReader;
+import dev.milktui.core.testkit.Recordings;
 import dev.milktui.core.turn.TurnAccumulator;
 import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
@@ -78,8 +78,8 @@ public final class ParseBenchmark {
   /** Writes whole transcripts, in turn, until {@code targetBytes}; returns the size written. */
   static long generate(Path file, long targetBytes) throws IOException {
     List<byte[]> transcripts = new ArrayList<>();
-    for (String name : Transcripts.names()) {
-      transcripts.add(Files.readAllBytes(Transcripts.ndjson(name)));
+    for (String name : Recordings.names()) {
+      transcripts.add(Files.readAllBytes(Recordings.ndjson(name)));
     }
     long written = 0;
     try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {

@@ -3,7 +3,7 @@ package dev.milktui.core.export;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.milktui.core.event.SessionEvent;
-import dev.milktui.core.fixtures.Transcripts;
+import dev.milktui.core.testkit.Recordings;
 import dev.milktui.core.turn.TurnAccumulator;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +17,7 @@ class MarkdownTranscriptTest {
     MarkdownTranscript transcript = new MarkdownTranscript();
     transcript.accept(new SessionEvent.UserPrompt("Run echo hi", false));
     TurnAccumulator accumulator = new TurnAccumulator(transcript);
-    Transcripts.messages("c-allowed-bash").forEach(accumulator::accept);
+    Recordings.messages("c-allowed-bash").forEach(accumulator::accept);
 
     String markdown = transcript.markdown();
     assertThat(markdown)
@@ -39,7 +39,7 @@ class MarkdownTranscriptTest {
   void aStreamClosedCallAndANoticeAreInTheTranscript() {
     MarkdownTranscript transcript = new MarkdownTranscript();
     TurnAccumulator accumulator = new TurnAccumulator(transcript);
-    Transcripts.messages("f1-ppt-arg-devnull").forEach(accumulator::accept);
+    Recordings.messages("f1-ppt-arg-devnull").forEach(accumulator::accept);
     transcript.accept(new SessionEvent.Notice(SessionEvent.Level.WARNING, "Granted Write"));
     assertThat(transcript.markdown())
         .contains("- tool `Bash` `touch made-by-bash.txt` → stream closed")

@@ -3,7 +3,7 @@ package dev.milktui.core.protocol;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.milktui.core.fixtures.Transcripts;
+import dev.milktui.core.testkit.Recordings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -16,7 +16,7 @@ class HostMessagesTest {
   /** Line {@code index} of what the host wrote in a recording, as a JSON tree. */
   static JsonNode recordedStdin(String transcript, int index) {
     try {
-      return tree(Files.readAllLines(Transcripts.stdin(transcript)).get(index));
+      return tree(Files.readAllLines(Recordings.stdin(transcript)).get(index));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

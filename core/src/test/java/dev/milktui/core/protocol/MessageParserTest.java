@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.milktui.core.fixtures.Transcripts;
+import dev.milktui.core.testkit.Recordings;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class MessageParserTest {
 
   static List<String> transcripts() {
-    return Transcripts.names();
+    return Recordings.names();
   }
 
   static CliMessage parse(String json) {
@@ -34,7 +34,7 @@ class MessageParserTest {
   }
 
   static <T> T first(String transcript, Class<T> type) {
-    return Transcripts.messages(transcript).stream()
+    return Recordings.messages(transcript).stream()
         .filter(type::isInstance)
         .map(type::cast)
         .findFirst()
@@ -50,16 +50,37 @@ class MessageParserTest {
           "result", ResultMessage.class,
           "control_request", ControlRequestMessage.class,
           "control_response", ControlResponseMessage.class,
-          "tool_progress", ToolProgress.class);
+          "tool_progress", ToolProgress.class,
+          "command_lifecycle", CommandLifecycle.class);
+
+  /**
+   * Lines the recordings hold that milk-tui does not model yet: kept whole as {@link
+   * SystemMessage.Other} or {@link UnknownMessage}, never dropped and never fatal.
+   */
+  private static final Set<String> KEPT_RAW =
+      Set.of(
+          "system/background_tasks_changed",
+          "system/compact_boundary",
+          "system/hook_response",
+          "system/hook_started",
+          "system/task_progress",
+          "system/task_updated",
+          "system/thinking_tokens",
+          "conversation_reset/");
 
   @ParameterizedTest
   @MethodSource("transcripts")
-  void everyRecordedLineBecomesItsTypedMessageWithNoUnknownSubtype(String transcript) {
-    List<CliMessage> messages = Transcripts.messages(transcript);
+  void everyRecordedLineBecomesItsTypedMessageOrIsKeptWholeWhenNotModelled(String transcript) {
+    List<CliMessage> messages = Recordings.messages(transcript);
 
     assertThat(messages).isNotEmpty();
     for (CliMessage message : messages) {
       String type = message.raw().get("type").textValue();
+      String kind = type + "/" + message.raw().path("subtype").asText("");
+      if (KEPT_RAW.contains(kind)) {
+        assertThat(message).isInstanceOfAny(SystemMessage.Other.class, UnknownMessage.class);
+        continue;
+      }
       assertThat(message).as(message.raw().toString()).isInstanceOf(TYPES.get(type));
       assertThat(message).isNotInstanceOf(SystemMessage.Other.class);
       if (message instanceof StreamEventMessage event) {
@@ -84,7 +105,7 @@ class MessageParserTest {
     assertThat(init.claudeVersion()).isEqualTo("2.1.332");
     assertThat(init.tools()).contains("Bash", "Read", "Write", "Edit");
     assertThat(init.additionalDirectories()).containsExactly("/tmp/fake-anthropic-outside");
-    assertThat(first("old-2.0.77-f1-ppt-arg-devnull", SystemMessage.Init.class).claudeVersion())
+    assertThat(first("claude-2.0.77/f1-ppt-arg-devnull", SystemMessage.Init.class).claudeVersion())
         .isEqualTo("2.0.77");
   }
 
@@ -244,7 +265,7 @@ class MessageParserTest {
   void interruptMarkerIsATextBlock() {
     UserMessage marker =
         (UserMessage)
-            Transcripts.messages("h-interrupt").stream()
+            Recordings.messages("h-interrupt").stream()
                 .filter(UserMessage.class::isInstance)
                 .findFirst()
                 .orElseThrow();
@@ -295,7 +316,7 @@ class MessageParserTest {
   @Test
   void abandonedMessageStopIsFlagged() {
     List<StreamEvent> stops =
-        Transcripts.messages("i-stream-error-midway").stream()
+        Recordings.messages("i-stream-error-midway").stream()
             .filter(StreamEventMessage.class::isInstance)
             .map(m -> ((StreamEventMessage) m).event())
             .filter(StreamEvent.MessageStop.class::isInstance)
@@ -373,8 +394,8 @@ class MessageParserTest {
   void noWrongTypedFieldAnywhereInARecordedLineMakesTheParserThrow() {
     Set<String> kinds = new HashSet<>();
     List<JsonNode> samples = new ArrayList<>();
-    for (String transcript : Transcripts.names()) {
-      for (CliMessage message : Transcripts.messages(transcript)) {
+    for (String transcript : Recordings.names()) {
+      for (CliMessage message : Recordings.messages(transcript)) {
         JsonNode raw = message.raw();
         String kind =
             raw.path("type").asText()

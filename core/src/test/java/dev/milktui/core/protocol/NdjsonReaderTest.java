@@ -2,7 +2,7 @@ package dev.milktui.core.protocol;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.milktui.core.fixtures.Transcripts;
+import dev.milktui.core.testkit.Recordings;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -257,7 +257,7 @@ class NdjsonReaderTest {
 
   @Test
   void framingDoesNotDependOnHowTheStreamIsChunked() throws IOException {
-    byte[] transcript = Files.readAllBytes(Transcripts.ndjson("k-long-tool-keepalive"));
+    byte[] transcript = Files.readAllBytes(Recordings.ndjson("k-long-tool-keepalive"));
     Recorder whole = read(transcript, Integer.MAX_VALUE);
     Recorder chunked = new Recorder();
 

@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
-import dev.milktui.core.fixtures.Transcripts;
 import dev.milktui.core.session.SessionEngine;
+import dev.milktui.core.testkit.Recordings;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -45,10 +45,10 @@ class ReaderFuzzTest {
 
   private static List<List<byte[]>> load() {
     List<List<byte[]>> all = new ArrayList<>();
-    for (String name : Transcripts.names()) {
+    for (String name : Recordings.names()) {
       try {
         List<byte[]> lines = new ArrayList<>();
-        for (String line : Files.readAllLines(Transcripts.ndjson(name))) {
+        for (String line : Files.readAllLines(Recordings.ndjson(name))) {
           lines.add(line.getBytes(StandardCharsets.UTF_8));
         }
         all.add(lines);

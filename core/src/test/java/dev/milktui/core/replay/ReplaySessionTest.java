@@ -7,12 +7,12 @@ import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.session.GrantDecision;
 import dev.milktui.core.session.GrantPersister;
+import dev.milktui.core.testkit.Recordings;
 import dev.milktui.core.turn.ToolOutcome;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,10 +23,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class ReplaySessionTest {
-  private static final Path TRANSCRIPTS =
-      Path.of(System.getProperty("milk.projectRoot", ".."), "..", "shared", "transcripts")
-          .normalize();
-
   private final BlockingQueue<SessionEvent> events = new LinkedBlockingQueue<>();
   private ReplaySession session;
 
@@ -38,9 +34,7 @@ class ReplaySessionTest {
   }
 
   private static List<String> lines(String name) throws IOException {
-    return Files.readAllLines(TRANSCRIPTS.resolve(name + ".ndjson")).stream()
-        .filter(l -> !l.isBlank())
-        .toList();
+    return Files.readAllLines(Recordings.ndjson(name)).stream().filter(l -> !l.isBlank()).toList();
   }
 
   /** Turn 1 asks for a permission (d-allow / d-deny); turn 2 fails with Stream closed (f1). */

@@ -3,8 +3,8 @@ package dev.milktui.core.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.milktui.core.fixtures.Transcripts;
 import dev.milktui.core.record.RecordFile;
+import dev.milktui.core.testkit.Recordings;
 import dev.milktui.core.turn.ToolOutcome;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -28,7 +28,7 @@ class TranscriptScannerTest {
 
   @Test
   void f1IsOneTurnWithAStreamClosedCallThatIsAlsoADenial() throws IOException {
-    ScanReport report = TranscriptScanner.scan("f1", Transcripts.ndjson("f1-ppt-arg-devnull"));
+    ScanReport report = TranscriptScanner.scan("f1", Recordings.ndjson("f1-ppt-arg-devnull"));
 
     assertThat(report.file()).isEqualTo("f1");
     assertThat(report.lines()).isEqualTo(5);
@@ -48,13 +48,13 @@ class TranscriptScannerTest {
     Path record = dir.resolve("session.ndjson");
     try (RecordFile file = RecordFile.open(record, Clock.systemUTC())) {
       file.toClaude("{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"go\"}}");
-      for (String line : Files.readAllLines(Transcripts.ndjson("f1-ppt-arg-devnull"))) {
+      for (String line : Files.readAllLines(Recordings.ndjson("f1-ppt-arg-devnull"))) {
         file.fromClaude(line);
       }
       file.stderr("a warning");
     }
     ScanReport fromRecord = TranscriptScanner.scan("r", record);
-    ScanReport fromCapture = TranscriptScanner.scan("c", Transcripts.ndjson("f1-ppt-arg-devnull"));
+    ScanReport fromCapture = TranscriptScanner.scan("c", Recordings.ndjson("f1-ppt-arg-devnull"));
 
     assertThat(fromRecord.sessionId()).isEqualTo(fromCapture.sessionId());
     assertThat(fromRecord.turns()).isEqualTo(1);
@@ -65,7 +65,7 @@ class TranscriptScannerTest {
 
   @Test
   void apiErrorIsListedWithStatusAndText() throws IOException {
-    ScanReport report = TranscriptScanner.scan("i", Transcripts.ndjson("i-500"));
+    ScanReport report = TranscriptScanner.scan("i", Recordings.ndjson("i-500"));
 
     assertThat(report.isError()).isTrue();
     assertThat(report.errors())
@@ -89,7 +89,7 @@ class TranscriptScannerTest {
 
   @Test
   void transcriptCutOffMidTurnListsItsRunningCallsAsNoResult() throws IOException {
-    List<String> f1 = Files.readAllLines(Transcripts.ndjson("f1-ppt-arg-devnull"));
+    List<String> f1 = Files.readAllLines(Recordings.ndjson("f1-ppt-arg-devnull"));
 
     ScanReport report = scan(f1.get(0) + "\n" + f1.get(1) + "\n");
 
@@ -103,7 +103,7 @@ class TranscriptScannerTest {
   @Test
   void malformedLinesAreCountedListedAndSkipped() throws IOException {
     String bad = "not json\n".repeat(TranscriptScanner.LISTED_MALFORMED_LINES + 5);
-    String f1 = Files.readString(Transcripts.ndjson("f1-ppt-arg-devnull"));
+    String f1 = Files.readString(Recordings.ndjson("f1-ppt-arg-devnull"));
 
     ScanReport report = scan(bad + f1);
 
@@ -147,7 +147,7 @@ class TranscriptScannerTest {
   @Test
   void textFormNamesSessionToolsFailuresDenialsAndCost() throws IOException {
     String text =
-        ScanText.render(TranscriptScanner.scan("f1", Transcripts.ndjson("f1-ppt-arg-devnull")));
+        ScanText.render(TranscriptScanner.scan("f1", Recordings.ndjson("f1-ppt-arg-devnull")));
 
     assertThat(text)
         .startsWith("f1\n")

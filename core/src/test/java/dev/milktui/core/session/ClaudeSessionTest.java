@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.protocol.Json;
+import dev.milktui.core.testkit.Recordings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,10 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The session engine against a scripted stand-in for claude (failure modes on demand). */
 class ClaudeSessionTest {
-  private static final Path TRANSCRIPTS =
-      Path.of(System.getProperty("milk.projectRoot", ".."), "..", "shared", "transcripts")
-          .normalize();
-
   @TempDir Path dir;
   private final EventLog events = new EventLog();
   private ClaudeSession session;
@@ -32,9 +29,7 @@ class ClaudeSessionTest {
   }
 
   private static String transcript(String name) {
-    Path file = TRANSCRIPTS.resolve(name + ".ndjson");
-    assertThat(file).as("shared transcripts beside the checkout").exists();
-    return file.toString();
+    return Recordings.ndjson(name).toString();
   }
 
   private ClaudeSession open(FakeClaude fake, GrantPersister persister) {
@@ -125,7 +120,7 @@ class ClaudeSessionTest {
     List<String> stdin = fake.lastStdin().orElseThrow();
     JsonNode answer = Json.MAPPER.readTree(stdin.get(1));
     JsonNode recorded =
-        Json.MAPPER.readTree(Files.readAllLines(TRANSCRIPTS.resolve("d-allow.stdin.jsonl")).get(1));
+        Json.MAPPER.readTree(Files.readAllLines(Recordings.stdin("d-allow")).get(1));
     assertThat(answer).isEqualTo(recorded);
   }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.testkit.Recordings;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -21,9 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
  * failure, and leave the session able to go on (the next send works).
  */
 class MisbehavingClaudeTest {
-  private static final Path TRANSCRIPTS =
-      Path.of(System.getProperty("milk.projectRoot", ".."), "..", "shared", "transcripts")
-          .normalize();
   private static final String SID = "457dcd2e-618a-4ba4-806f-8c466d9a2436";
 
   @TempDir Path dir;
@@ -66,7 +64,7 @@ class MisbehavingClaudeTest {
   }
 
   private static String transcript(String name) {
-    return TRANSCRIPTS.resolve(name + ".ndjson").toString();
+    return Recordings.ndjson(name).toString();
   }
 
   /**

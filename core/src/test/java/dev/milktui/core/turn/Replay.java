@@ -1,8 +1,8 @@
 package dev.milktui.core.turn;
 
 import dev.milktui.core.event.SessionEvent;
-import dev.milktui.core.fixtures.Transcripts;
 import dev.milktui.core.protocol.CliMessage;
+import dev.milktui.core.testkit.Recordings;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -18,7 +18,7 @@ final class Replay {
 
   static Replay of(String transcript) {
     Replay replay = new Replay();
-    Transcripts.messages(transcript).forEach(replay.accumulator::accept);
+    Recordings.messages(transcript).forEach(replay.accumulator::accept);
     return replay;
   }
 

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.milktui.core.event.SessionEvent;
-import dev.milktui.core.fixtures.Transcripts;
+import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.protocol.PermissionDenial;
+import dev.milktui.core.protocol.ResultMessage;
+import dev.milktui.core.testkit.Recordings;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -173,7 +175,7 @@ class TurnAccumulatorTranscriptTest {
             List.of(),
             0.036188),
         new Expected(
-            "old-2.0.77-f1-ppt-arg-devnull",
+            "claude-2.0.77/f1-ppt-arg-devnull",
             "d09d64f9-3730-44a2-886a-1cc0b38184dc",
             1,
             List.of(TOUCH + " Bash STREAM_CLOSED"),
@@ -183,9 +185,29 @@ class TurnAccumulatorTranscriptTest {
   }
 
   @Test
-  void everyTranscriptHasAnExpectation() {
-    assertThat(expectations().map(Expected::transcript))
-        .containsExactlyElementsOf(Transcripts.names());
+  void everyExpectationNamesARecording() {
+    assertThat(Recordings.names()).containsAll(expectations().map(Expected::transcript).toList());
+  }
+
+  static List<String> recordings() {
+    return Recordings.names();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("recordings")
+  void everyRecordedResultLineEndsExactlyOneTurnOfTheRecordedSession(String recording) {
+    List<CliMessage> messages = Recordings.messages(recording);
+    List<String> resultSessions =
+        messages.stream()
+            .filter(ResultMessage.class::isInstance)
+            .map(m -> ((ResultMessage) m).sessionId())
+            .toList();
+
+    Replay replay = Replay.of(recording);
+
+    assertThat(replay.turns())
+        .map(TurnSummary::sessionId)
+        .containsExactlyElementsOf(resultSessions);
   }
 
   @ParameterizedTest(name = "{0}")
@@ -246,7 +268,7 @@ class TurnAccumulatorTranscriptTest {
             "i-stream-error-midway",
             List.of("This stream breaks in the middle with an overloaded error event.")),
         Map.entry("k-long-tool-keepalive", List.of("Done after a slow API answer.")),
-        Map.entry("old-2.0.77-f1-ppt-arg-devnull", List.of(finished)));
+        Map.entry("claude-2.0.77/f1-ppt-arg-devnull", List.of(finished)));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -339,7 +361,7 @@ class TurnAccumulatorTranscriptTest {
 
   @Test
   void streamClosedRecordsNameTheToolAndItsInputInBothCliVersions() {
-    for (String transcript : List.of("f1-ppt-arg-devnull", "old-2.0.77-f1-ppt-arg-devnull")) {
+    for (String transcript : List.of("f1-ppt-arg-devnull", "claude-2.0.77/f1-ppt-arg-devnull")) {
       TurnSummary turn = Replay.of(transcript).lastTurn();
 
       assertThat(turn.isError()).isFalse();
