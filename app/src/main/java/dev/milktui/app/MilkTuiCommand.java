@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -324,9 +325,10 @@ public final class MilkTuiCommand implements Callable<Integer> {
   }
 
   /** claude's permission modes, for help and completion. */
-  static final class PermissionModes extends ArrayList<String> {
-    PermissionModes() {
-      super(List.of("default", "acceptEdits", "plan"));
+  static final class PermissionModes implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return List.of("default", "acceptEdits", "plan").iterator();
     }
   }
 }

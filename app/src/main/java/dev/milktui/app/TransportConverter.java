@@ -1,7 +1,7 @@
 package dev.milktui.app;
 
 import dev.milktui.core.session.Transport;
-import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import picocli.CommandLine;
 
@@ -18,9 +18,10 @@ final class TransportConverter implements CommandLine.ITypeConverter<Transport> 
     };
   }
 
-  static final class Names extends ArrayList<String> {
-    Names() {
-      super(List.of("stream", "one-shot"));
+  static final class Names implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return List.of("stream", "one-shot").iterator();
     }
   }
 }

@@ -32,6 +32,8 @@ public final class TerminalLauncher {
 
   /** There is no terminal to draw on. */
   public static final class NoTerminalException extends Exception {
+    private static final long serialVersionUID = 1L;
+
     public NoTerminalException(String message, Throwable cause) {
       super(message, cause);
     }

@@ -8,6 +8,7 @@ import java.util.List;
  * written: a request is accepted whole or not at all.
  */
 public final class GrantRefusedException extends Exception {
+  private static final long serialVersionUID = 1L;
 
   private final List<String> reasons;
 

@@ -41,6 +41,7 @@ public final class LockedJsonFile {
     return readFrom(target());
   }
 
+  @SuppressWarnings("try") // the lock is held for the block, never read
   public <T> T update(Mutation<T> mutation) throws SettingsException {
     Path target = target();
     try {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
  * was; the message names it (and the line and column when it does not parse).
  */
 public final class SettingsException extends Exception {
+  private static final long serialVersionUID = 1L;
 
   private final Path file;
 

@@ -17,9 +17,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -285,11 +283,8 @@ class ReaderFuzzTest {
   private static void collect(JsonNode node, List<ObjectNode> out) {
     if (node instanceof ObjectNode object) {
       out.add(object);
-      Iterator<Map.Entry<String, JsonNode>> fields = object.fields();
-      while (fields.hasNext()) {
-        collect(fields.next().getValue(), out);
-      }
-    } else if (node.isArray()) {
+    }
+    if (node.isContainerNode()) {
       for (JsonNode child : node) {
         collect(child, out);
       }

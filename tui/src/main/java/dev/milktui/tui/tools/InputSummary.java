@@ -2,8 +2,6 @@ package dev.milktui.tui.tools;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.tui.text.Sanitizer;
-import java.util.Iterator;
-import java.util.Map;
 
 /**
  * The part of a tool's input a person needs to see: the command, the path, the pattern, the URL.
@@ -56,11 +54,9 @@ public final class InputSummary {
         return value;
       }
     }
-    Iterator<Map.Entry<String, JsonNode>> fields = input.fields();
-    while (fields.hasNext()) {
-      Map.Entry<String, JsonNode> field = fields.next();
-      if (field.getValue().isTextual() && !field.getValue().asText().isEmpty()) {
-        return field.getValue().asText();
+    for (JsonNode value : input) {
+      if (value.isTextual() && !value.asText().isEmpty()) {
+        return value.asText();
       }
     }
     return input.isEmpty() ? "" : input.toString();

@@ -13,6 +13,7 @@ import dev.milktui.tui.TuiController;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
@@ -50,14 +51,13 @@ public final class TerminalOutputBenchmark {
     TerminalScreen screen = new TerminalScreen(terminal);
     screen.startScreen();
     MultiWindowTextGUI gui = new MultiWindowTextGUI(new SameTextGUIThread.Factory(), screen);
-    @SuppressWarnings("unchecked")
-    Consumer<SessionEvent>[] listener = new Consumer[1];
+    AtomicReference<Consumer<SessionEvent>> listener = new AtomicReference<>();
     TuiController controller =
         new TuiController(
             gui,
             TuiConfig.defaults().withHistoryFile(dir.resolve("history")),
             (l, resume) -> {
-              listener[0] = l;
+              listener.set(l);
               return new QuietSession();
             });
     controller.start(Optional.empty());
@@ -69,19 +69,23 @@ public final class TerminalOutputBenchmark {
 
     // A session already under way: earlier turns fill the transcript and the tool pane.
     for (int t = 0; t < 5; t++) {
-      Turns.turn(listener[0], t, 30, 3);
+      Turns.turn(listener.get(), t, 30, 3);
     }
-    listener[0].accept(new SessionEvent.UserPrompt("and now a long answer", false));
+    listener.get().accept(new SessionEvent.UserPrompt("and now a long answer", false));
     gui.getGUIThread().processEventsAndUpdate();
 
     long diffBytes = 0;
     long fullBytes = 0;
     for (int i = 0; i < tokens; i++) {
-      listener[0].accept(new SessionEvent.TextDelta("msg_stream", 0, TOKENS[i % TOKENS.length]));
+      listener.get().accept(new SessionEvent.TextDelta("msg_stream", 0, TOKENS[i % TOKENS.length]));
       if (i % 250 == 249) {
         String id = "stream_" + i;
-        listener[0].accept(new SessionEvent.ToolStarted(Turns.call(id, ToolOutcome.RUNNING, "")));
-        listener[0].accept(new SessionEvent.ToolFinished(Turns.call(id, ToolOutcome.OK, "done")));
+        listener
+            .get()
+            .accept(new SessionEvent.ToolStarted(Turns.call(id, ToolOutcome.RUNNING, "")));
+        listener
+            .get()
+            .accept(new SessionEvent.ToolFinished(Turns.call(id, ToolOutcome.OK, "done")));
       }
       long before = terminal.bytes();
       gui.getGUIThread().processEventsAndUpdate();
