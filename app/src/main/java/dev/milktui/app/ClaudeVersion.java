@@ -5,13 +5,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A claude CLI version as {@code claude --version} prints it ({@code 2.1.332 (Claude Code)}).
+ * A claude CLI version as {@code claude --version} prints it ({@code 1.2.3 (Claude Code)}).
  * milk-tui's protocol handling was recorded against {@link #PINNED}; other versions may differ.
  */
 public record ClaudeVersion(String number) {
 
-  /** The version protocol.md was recorded with and the setup script installs. */
-  public static final String PINNED = "2.1.332";
+  /** The version the recordings were made with and the install script installs (from the POM). */
+  public static final String PINNED = BuildInfo.CLAUDE_VERSION;
 
   private static final Pattern NUMBER =
       Pattern.compile("(?<![\\d.])(\\d+\\.\\d+\\.\\d+)(?![\\d.])");

@@ -1,10 +1,8 @@
 package dev.milktui.app;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.Properties;
 import picocli.CommandLine;
 
 /** milk-tui's version (from the build) and the claude it would run, with that claude's version. */
@@ -20,15 +18,8 @@ final class VersionProvider implements CommandLine.IVersionProvider {
   }
 
   @Override
-  public String[] getVersion() throws IOException {
-    Properties build = new Properties();
-    try (InputStream in =
-        VersionProvider.class.getResourceAsStream("/dev/milktui/app/version.properties")) {
-      if (in != null) {
-        build.load(in);
-      }
-    }
-    return new String[] {"milk-tui " + build.getProperty("version", "unknown"), claudeLine()};
+  public String[] getVersion() {
+    return new String[] {"milk-tui " + BuildInfo.VERSION, claudeLine()};
   }
 
   private String claudeLine() {

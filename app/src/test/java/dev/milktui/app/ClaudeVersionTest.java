@@ -13,11 +13,18 @@ class ClaudeVersionTest {
   @TempDir Path temp;
 
   @Test
+  void thePinnedVersionIsTheOneThePomPins() {
+    assertThat(ClaudeVersion.PINNED)
+        .matches("\\d+\\.\\d+\\.\\d+")
+        .isEqualTo(System.getProperty("milk.claudeVersion"));
+  }
+
+  @Test
   void versionOutputOfTheCliParsesToThePinnedVersion() {
-    assertThat(ClaudeVersion.parse("2.1.332 (Claude Code)\n"))
+    assertThat(ClaudeVersion.parse(ClaudeVersion.PINNED + " (Claude Code)\n"))
         .hasValueSatisfying(
             version -> {
-              assertThat(version.number()).isEqualTo("2.1.332");
+              assertThat(version.number()).isEqualTo(ClaudeVersion.PINNED);
               assertThat(version.isPinned()).isTrue();
             });
   }

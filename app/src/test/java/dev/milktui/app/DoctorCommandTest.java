@@ -40,14 +40,16 @@ class DoctorCommandTest {
 
   @Test
   void pinnedClaudeOnPathPassesWithOneLinePerCheck() throws IOException {
-    Path claude = Scripts.executable(bin.resolve("claude"), "echo '2.1.332 (Claude Code)'");
+    Path claude =
+        Scripts.executable(
+            bin.resolve("claude"), "echo '" + ClaudeVersion.PINNED + " (Claude Code)'");
 
     CommandRun run = doctor();
 
     assertThat(run.exitCode()).isZero();
     assertThat(run.out())
         .contains("OK    claude     " + claude + " (from PATH)")
-        .contains("OK    version    2.1.332")
+        .contains("OK    version    " + ClaudeVersion.PINNED)
         .contains("OK    settings   ")
         .contains("WARN  workspace  " + workspace.toAbsolutePath() + " is not trusted")
         .contains("terminal   ")
@@ -72,7 +74,8 @@ class DoctorCommandTest {
     CommandRun run = doctor();
 
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).contains("WARN  version    2.2.0, but milk-tui is tested with 2.1.332");
+    assertThat(run.out())
+        .contains("WARN  version    2.2.0, but milk-tui is tested with " + ClaudeVersion.PINNED);
   }
 
   @Test
@@ -87,7 +90,7 @@ class DoctorCommandTest {
 
   @Test
   void explicitClaudeIsUsedAndNeverReplacedByTheOneOnPath() throws IOException {
-    Scripts.executable(bin.resolve("claude"), "echo '2.1.332 (Claude Code)'");
+    Scripts.executable(bin.resolve("claude"), "echo '" + ClaudeVersion.PINNED + " (Claude Code)'");
     Path notExecutable = Files.writeString(temp.resolve("claude"), "not a program");
 
     CommandRun run = doctor("--claude", notExecutable.toString());
@@ -101,7 +104,8 @@ class DoctorCommandTest {
     Path root = temp.resolve("milk");
     Path claude =
         Scripts.executable(
-            root.resolve(".claude-cli/node_modules/.bin/claude"), "echo '2.1.332 (Claude Code)'");
+            root.resolve(".claude-cli/node_modules/.bin/claude"),
+            "echo '" + ClaudeVersion.PINNED + " (Claude Code)'");
     variables.put("MILK_HOME", root.toString());
 
     CommandRun run = doctor();
@@ -112,7 +116,7 @@ class DoctorCommandTest {
 
   @Test
   void malformedSettingsFailsNamingFileAndLine() throws IOException {
-    Scripts.executable(bin.resolve("claude"), "echo '2.1.332 (Claude Code)'");
+    Scripts.executable(bin.resolve("claude"), "echo '" + ClaudeVersion.PINNED + " (Claude Code)'");
     Path settings = Files.writeString(temp.resolve("settings.json"), "{\n  \"permissions\": [\n");
 
     CommandRun run = doctor("--settings", settings.toString());
@@ -123,7 +127,7 @@ class DoctorCommandTest {
 
   @Test
   void settingsAreCountedAndTrustedWorkspaceIsOk() throws Exception {
-    Scripts.executable(bin.resolve("claude"), "echo '2.1.332 (Claude Code)'");
+    Scripts.executable(bin.resolve("claude"), "echo '" + ClaudeVersion.PINNED + " (Claude Code)'");
     Path settings =
         Files.writeString(
             temp.resolve("settings.json"),

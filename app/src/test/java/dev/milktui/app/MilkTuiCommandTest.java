@@ -33,7 +33,9 @@ class MilkTuiCommandTest {
   @Test
   void versionNamesMilkTuiTheClaudeItFoundAndTheVersionItIsTestedWith() {
     assertThat(run("--version")).isZero();
-    assertThat(out.toString()).contains("milk-tui ").contains("tested with 2.1.332");
+    assertThat(out.toString())
+        .contains("milk-tui ")
+        .contains("tested with " + ClaudeVersion.PINNED);
   }
 
   @Test

@@ -22,7 +22,7 @@ class TuiControllerTest {
 
   private static SessionEvent.TurnStarted started() {
     return new SessionEvent.TurnStarted(
-        "abcdef0123456789", "claude-test", "/work/p", "default", "2.1.332", List.of());
+        "abcdef0123456789", "claude-test", "/projects/p", "default", "2.1.332", List.of());
   }
 
   @Test
@@ -207,9 +207,9 @@ class TuiControllerTest {
   void theTrustOfferRunsTheCallbackOnT() {
     Harness h = new Harness(100, 30);
     boolean[] trusted = {false};
-    h.controller.showTrustOffer(Path.of("/work/p"), () -> trusted[0] = true);
+    h.controller.showTrustOffer(Path.of("/projects/p"), () -> trusted[0] = true);
     h.pump();
-    assertThat(h.screen()).contains("not trusted").contains("/work/p");
+    assertThat(h.screen()).contains("not trusted").contains("/projects/p");
     h.type("t");
     assertThat(trusted[0]).isTrue();
     assertThat(h.screen()).doesNotContain("not trusted");

@@ -55,7 +55,7 @@ class GrantFormTest {
   void duplicatesMergeAndNothingIsTickedAtFirst() {
     GrantForm form =
         GrantForm.of(
-            summary(FAILURES, List.of()), new SuggestedRuleOptions(Path.of("/work")), null);
+            summary(FAILURES, List.of()), new SuggestedRuleOptions(Path.of("/projects")), null);
     assertThat(form.kind()).isEqualTo(GrantForm.Kind.STREAM_CLOSED);
     assertThat(form.items()).hasSize(3);
     assertThat(form.items().get(0).call().count()).isEqualTo(2);
@@ -67,7 +67,7 @@ class GrantFormTest {
   void directoryFieldIsPrefilledWithTheParentsOfTouchedFiles() {
     GrantForm form =
         GrantForm.of(
-            summary(FAILURES, List.of()), new SuggestedRuleOptions(Path.of("/work")), null);
+            summary(FAILURES, List.of()), new SuggestedRuleOptions(Path.of("/projects")), null);
     assertThat(form.directories()).isEqualTo("/tmp/x, /tmp/y");
   }
 
@@ -78,16 +78,16 @@ class GrantFormTest {
             summary(
                 List.of(new StreamClosedRecord("t", "Write", input("file_path", "out/f"))),
                 List.of()),
-            new SuggestedRuleOptions(Path.of("/work")),
-            Path.of("/work/p"));
-    assertThat(form.directories()).isEqualTo("/work/p/out");
+            new SuggestedRuleOptions(Path.of("/projects")),
+            Path.of("/projects/p"));
+    assertThat(form.directories()).isEqualTo("/projects/p/out");
   }
 
   @Test
   void onlyTickedNamedCallsBecomeRulesWithTheChosenScope() {
     GrantForm form =
         GrantForm.of(
-            summary(FAILURES, List.of()), new SuggestedRuleOptions(Path.of("/work")), null);
+            summary(FAILURES, List.of()), new SuggestedRuleOptions(Path.of("/projects")), null);
     form.setTicked(0, true);
     form.chooseRule(0, 1);
     form.setTicked(2, true);
@@ -103,7 +103,7 @@ class GrantFormTest {
   void toggleAllTicksEveryGrantableCallThenUnticksThem() {
     GrantForm form =
         GrantForm.of(
-            summary(FAILURES, List.of()), new SuggestedRuleOptions(Path.of("/work")), null);
+            summary(FAILURES, List.of()), new SuggestedRuleOptions(Path.of("/projects")), null);
     form.toggleAll();
     assertThat(form.decision().rules()).containsExactly("Write", "Bash");
     form.toggleAll();
@@ -114,7 +114,7 @@ class GrantFormTest {
   void anEmptiedDirectoryFieldAddsNoDirectories() {
     GrantForm form =
         GrantForm.of(
-            summary(FAILURES, List.of()), new SuggestedRuleOptions(Path.of("/work")), null);
+            summary(FAILURES, List.of()), new SuggestedRuleOptions(Path.of("/projects")), null);
     form.setDirectories("  ");
     assertThat(form.decision().directories()).isEmpty();
   }
@@ -123,7 +123,7 @@ class GrantFormTest {
   void anInvalidDirectoryIsReportedNotDropped() {
     GrantForm form =
         GrantForm.of(
-            summary(FAILURES, List.of()), new SuggestedRuleOptions(Path.of("/work")), null);
+            summary(FAILURES, List.of()), new SuggestedRuleOptions(Path.of("/projects")), null);
     form.setDirectories("/ok, bad\u0000dir");
     assertThatThrownBy(form::decision).hasMessageContaining("Not a valid directory");
   }
@@ -134,7 +134,7 @@ class GrantFormTest {
         GrantForm.of(
             summary(
                 List.of(), List.of(new PermissionDenial("Bash", "t", input("command", "rm x")))),
-            new SuggestedRuleOptions(Path.of("/work")),
+            new SuggestedRuleOptions(Path.of("/projects")),
             null);
     assertThat(form.kind()).isEqualTo(GrantForm.Kind.DENIALS);
     assertThat(form.items().get(0).rules()).containsExactly("Bash", "Bash(rm:*)");
