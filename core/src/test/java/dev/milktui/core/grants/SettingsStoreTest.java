@@ -211,7 +211,7 @@ class SettingsStoreTest {
 
   @Test
   void revokesRulesAndDirectoriesAndReportsWhatWasNotThere() throws Exception {
-    Path project = Files.createDirectories(home.resolve("work/project"));
+    Path project = Files.createDirectories(home.resolve("code/project"));
     write(
         """
         {"permissions": {"allow": ["Write", "Bash(ls:*)", "WebSearch"],
@@ -219,7 +219,7 @@ class SettingsStoreTest {
             .formatted(project));
 
     RevokeResult result =
-        store.revoke(List.of("Bash(ls:*)", "Bash(rm:*)"), List.of("~/work/project", "/nowhere"));
+        store.revoke(List.of("Bash(ls:*)", "Bash(rm:*)"), List.of("~/code/project", "/nowhere"));
 
     assertThat(result.removedRules()).containsExactly("Bash(ls:*)");
     assertThat(result.notFoundRules()).containsExactly("Bash(rm:*)");
