@@ -9,22 +9,25 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code milk-tui completion [bash|zsh]}: prints a shell completion script for the whole command
- * tree, generated from the root command so that it always matches the options and subcommands.
+ * {@code milk-tui completion [bash|zsh|fish]}: prints a shell completion script for the whole
+ * command tree, generated from the root command so that it always matches the options and
+ * subcommands.
  */
 @Command(
     name = "completion",
     mixinStandardHelpOptions = true,
     description = {
       "Prints a shell completion script for milk-tui.",
-      "bash: source <(milk-tui completion bash)   zsh: source <(milk-tui completion zsh)"
+      "bash: source <(milk-tui completion bash)   zsh: source <(milk-tui completion zsh)",
+      "fish: milk-tui completion fish | source"
     })
 public final class CompletionCommand implements Callable<Integer> {
 
   /** Lower case: picocli matches enum constants exactly as typed. */
   enum Shell {
     bash,
-    zsh
+    zsh,
+    fish
   }
 
   /**
@@ -39,18 +42,18 @@ public final class CompletionCommand implements Callable<Integer> {
       paramLabel = "SHELL",
       arity = "0..1",
       defaultValue = "bash",
-      description = "bash or zsh (default: bash)")
+      description = "bash, zsh or fish (default: bash)")
   Shell shell;
 
   @Override
   public Integer call() {
     CommandSpec root = spec.root();
-    String script = AutoComplete.bash(root.name(), root.commandLine());
     PrintWriter out = spec.commandLine().getOut();
-    if (shell == Shell.zsh) {
-      out.print(ZSH_PRELUDE);
+    switch (shell) {
+      case bash -> out.print(AutoComplete.bash(root.name(), root.commandLine()));
+      case zsh -> out.print(ZSH_PRELUDE + AutoComplete.bash(root.name(), root.commandLine()));
+      case fish -> out.print(FishCompletion.script(root.commandLine()));
     }
-    out.print(script);
     out.flush();
     return 0;
   }

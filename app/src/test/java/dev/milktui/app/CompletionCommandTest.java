@@ -43,10 +43,34 @@ class CompletionCommandTest {
   }
 
   @Test
-  void unknownShellIsAUsageError() {
+  void fishScriptGuardsEachOptionAndSubcommandByTheCommandBeingTyped() {
     CommandRun run = CommandRun.of(new TestRoot(), "completion", "fish");
 
+    assertThat(run.exitCode()).isZero();
+    String atRoot = "'not __fish_seen_subcommand_from grants trust completion'";
+    assertThat(run.out().lines())
+        .contains("complete -c milk-tui -f")
+        .contains("complete -c milk-tui -n " + atRoot + " -l demo")
+        .contains("complete -c milk-tui -n " + atRoot + " -l model -x")
+        .anyMatch(l -> l.startsWith("complete -c milk-tui -n " + atRoot + " -a 'grants' -d "))
+        .anyMatch(
+            l ->
+                l.startsWith(
+                        "complete -c milk-tui -n '__fish_seen_subcommand_from grants; and not"
+                            + " __fish_seen_subcommand_from ")
+                    && l.contains(" -a 'revoke' -d "));
+  }
+
+  @Test
+  void fishQuotingEscapesQuotesAndBackslashes() {
+    assertThat(FishCompletion.quote("it's a \\ path")).isEqualTo("'it\\'s a \\\\ path'");
+  }
+
+  @Test
+  void unknownShellIsAUsageError() {
+    CommandRun run = CommandRun.of(new TestRoot(), "completion", "tcsh");
+
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).contains("Usage:", "bash, zsh");
+    assertThat(run.err()).contains("Usage:", "bash, zsh, fish");
   }
 }

@@ -9,11 +9,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The shaded jar starts on its own, in a separate JVM, as users run it. */
 class ShadedJarIT {
+  private static final String PINNED = System.getProperty("milk.claudeVersion");
+
   @TempDir Path home;
 
   private record Run(int exitCode, String output) {}
@@ -39,16 +42,17 @@ class ShadedJarIT {
     assertThat(run.output())
         .contains("milk-tui 0.1.0")
         .containsPattern(
-            "claude 2\\.1\\.332 at .*claude \\(milk-tui is tested with 2\\.1\\.332\\)");
+            "claude "
+                + Pattern.quote(PINNED)
+                + " at .*claude \\(milk-tui is tested with "
+                + Pattern.quote(PINNED)
+                + "\\)");
   }
 
   @Test
   void doctorFindsThePinnedClaudeAndPrintsNothingButItsReport() throws Exception {
     Run run = run("doctor", "--claude", RealClaude.binary().toString(), "--cwd", home.toString());
-    assertThat(run.output())
-        .contains(System.getProperty("milk.claudeVersion"))
-        .doesNotContain("Exception")
-        .doesNotContain("INFO");
+    assertThat(run.output()).contains(PINNED).doesNotContain("Exception").doesNotContain("INFO");
     assertThat(run.output().lines()).allMatch(l -> l.matches("^(OK|WARN|FAIL)\\b.*|^\\s.*|^$"));
   }
 

@@ -1,0 +1,106 @@
+package dev.milktui.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.milktui.core.testkit.RealClaude;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code scripts/install} into a temporary prefix, then the installed command used as a user would:
+ * its version, its completion scripts and its man page, also through a symbolic link.
+ */
+class InstallIT {
+  @TempDir static Path home;
+  private static Path prefix;
+  private static Run install;
+
+  private record Run(int exitCode, String output) {}
+
+  private static Run run(List<String> command) throws IOException, InterruptedException {
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().put("HOME", home.toString());
+    builder.environment().put("XDG_CACHE_HOME", home.resolve("cache").toString());
+    builder.environment().put("MANWIDTH", "80");
+    builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    Process process = builder.start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("%s finished", command).isTrue();
+    return new Run(process.exitValue(), output);
+  }
+
+  @BeforeAll
+  static void installIntoATemporaryPrefix() throws Exception {
+    prefix = home.resolve("prefix");
+    Path script = RealClaude.projectRoot().resolve("scripts/install");
+    install = run(List.of("bash", script.toString(), "--prefix", prefix.toString()));
+  }
+
+  @Test
+  void installPutsTheLauncherJarManPagesAndCompletionsUnderThePrefix() {
+    assertThat(install.exitCode()).as(install.output()).isZero();
+    assertThat(install.output()).contains("Installed milk-tui " + BuildInfo.VERSION);
+    assertThat(prefix.resolve("bin/milk-tui")).isExecutable();
+    assertThat(prefix.resolve("share/milk-tui/milk-tui.jar")).isRegularFile();
+    assertThat(prefix.resolve("share/man/man1/milk-tui.1")).isRegularFile();
+    assertThat(prefix.resolve("share/man/man1/milk-tui-grants-revoke.1")).isRegularFile();
+    assertThat(prefix.resolve("share/bash-completion/completions/milk-tui"))
+        .content()
+        .contains("complete -F");
+    assertThat(prefix.resolve("share/fish/vendor_completions.d/milk-tui.fish"))
+        .content()
+        .contains("complete -c milk-tui");
+    assertThat(prefix.resolve("share/milk-tui/completion.zsh"))
+        .content()
+        .startsWith(CompletionCommand.ZSH_PRELUDE);
+  }
+
+  @Test
+  void theInstalledCommandNamesItsVersionAndThePinnedClaudeItIsTestedWith() throws Exception {
+    Run version = run(List.of(prefix.resolve("bin/milk-tui").toString(), "--version"));
+
+    assertThat(version.exitCode()).as(version.output()).isZero();
+    assertThat(version.output())
+        .startsWith("milk-tui " + BuildInfo.VERSION)
+        .contains("tested with " + System.getProperty("milk.claudeVersion"));
+  }
+
+  @Test
+  void theInstalledCommandRunsThroughASymbolicLink() throws Exception {
+    Path link = Files.createSymbolicLink(home.resolve("mt"), prefix.resolve("bin/milk-tui"));
+
+    Run completion = run(List.of(link.toString(), "completion", "fish"));
+
+    assertThat(completion.exitCode()).as(completion.output()).isZero();
+    assertThat(completion.output()).contains("complete -c milk-tui");
+  }
+
+  @Test
+  void theManPageRendersWithManItself() throws Exception {
+    Run man = run(List.of("man", "-l", prefix.resolve("share/man/man1/milk-tui.1").toString()));
+
+    assertThat(man.exitCode()).as(man.output()).isZero();
+    assertThat(man.output()).contains("NAME", "milk-tui", "SYNOPSIS", "--permission-mode");
+  }
+
+  @Test
+  void theCheckoutLauncherAlsoRunsThroughASymbolicLink() throws Exception {
+    Path link =
+        Files.createSymbolicLink(
+            home.resolve("checkout-milk-tui"),
+            RealClaude.projectRoot().resolve("scripts/milk-tui"));
+
+    Run version = run(List.of(link.toString(), "--version"));
+
+    assertThat(version.exitCode()).as(version.output()).isZero();
+    assertThat(version.output()).startsWith("milk-tui " + BuildInfo.VERSION);
+  }
+}
