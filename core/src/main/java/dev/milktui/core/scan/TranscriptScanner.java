@@ -61,7 +61,9 @@ public final class TranscriptScanner implements LineSink {
   /** Scans a stream to its end; a read failure is thrown, not reported as a partial scan. */
   public static ScanReport scan(String name, InputStream in) throws IOException {
     TranscriptScanner scanner = new TranscriptScanner(name);
-    new NdjsonReader(in, scanner).run();
+    // Strings are kept whole: a record entry's line is JSON inside a string.
+    int maxLineBytes = NdjsonReader.maxLineBytesFor(Runtime.getRuntime().maxMemory());
+    new NdjsonReader(in, maxLineBytes, scanner).run();
     if (scanner.failure != null) {
       throw scanner.failure;
     }
