@@ -44,7 +44,11 @@ import picocli.CommandLine.Spec;
       "Runs claude in stream-json mode, answers its permission prompts in dialogs, and recovers"
           + " from \"Stream closed\" by granting the failed tools and resuming the session."
     },
-    footer = {"", "Try it offline: milk-tui --demo"},
+    footer = {
+      "",
+      "Try it offline: milk-tui --demo",
+      "JVM options for the launcher (e.g. a bigger heap): MILK_TUI_JAVA_OPTS=\"-Xmx2g\""
+    },
     subcommands = {
       ScanCommand.class,
       GrantsCommand.class,
