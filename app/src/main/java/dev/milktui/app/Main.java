@@ -1,6 +1,8 @@
 package dev.milktui.app;
 
+import dev.milktui.tui.FatalErrors;
 import java.nio.file.Path;
+import org.tinylog.Logger;
 import picocli.CommandLine;
 
 /**
@@ -13,7 +15,17 @@ public final class Main {
 
   public static void main(String[] args) {
     Logging.toFile(logFile(args));
-    System.exit(new CommandLine(new MilkTuiCommand()).execute(args));
+    int exitCode;
+    try {
+      exitCode = new CommandLine(new MilkTuiCommand()).execute(args);
+    } catch (OutOfMemoryError e) {
+      // The screen, if any, is already down: picocli passes errors through after the UI's
+      // finally blocks.
+      Logger.error(e, "out of memory");
+      System.err.println(FatalErrors.describe(e));
+      exitCode = 1;
+    }
+    System.exit(exitCode);
   }
 
   /**

@@ -208,6 +208,10 @@ public final class MilkTuiCommand implements Callable<Integer> {
         transcript.writeTo(exportFile);
       }
       return 0;
+    } catch (TerminalLauncher.UiFailedException e) {
+      spec.commandLine().getErr().println(e.getMessage());
+      spec.commandLine().getErr().println("Details are in the log: " + logFile());
+      return 1;
     } catch (TerminalLauncher.NoTerminalException e) {
       spec.commandLine().getErr().println("milk-tui: " + e.getMessage());
       spec.commandLine()
@@ -277,6 +281,10 @@ public final class MilkTuiCommand implements Callable<Integer> {
             ui.post(SessionEvent.Level.ERROR, e.getMessage());
           }
         });
+  }
+
+  private Path logFile() {
+    return logFile != null ? logFile : AppPaths.resolve(environment).logFile();
   }
 
   private Path workingDirectory() {
