@@ -3,7 +3,6 @@ package dev.milktui.app;
 import dev.milktui.tui.FatalErrors;
 import java.nio.file.Path;
 import org.tinylog.Logger;
-import picocli.CommandLine;
 
 /**
  * Entry point: logging to a file first (nothing may print while the screen is up), then picocli.
@@ -17,7 +16,7 @@ public final class Main {
     Logging.toFile(logFile(args));
     int exitCode;
     try {
-      exitCode = new CommandLine(new MilkTuiCommand()).execute(args);
+      exitCode = MilkTuiCommand.commandLine(new MilkTuiCommand(), args).execute(args);
     } catch (OutOfMemoryError e) {
       // The screen, if any, is already down: picocli passes errors through after the UI's
       // finally blocks.
