@@ -1,7 +1,8 @@
 package dev.milktui.app;
 
+import dev.milktui.tui.FatalErrors;
 import java.nio.file.Path;
-import picocli.CommandLine;
+import org.tinylog.Logger;
 
 /**
  * Entry point: logging to a file first (nothing may print while the screen is up), then picocli.
@@ -13,7 +14,17 @@ public final class Main {
 
   public static void main(String[] args) {
     Logging.toFile(logFile(args));
-    System.exit(new CommandLine(new MilkTuiCommand()).execute(args));
+    int exitCode;
+    try {
+      exitCode = MilkTuiCommand.commandLine(new MilkTuiCommand(), args).execute(args);
+    } catch (OutOfMemoryError e) {
+      // The screen, if any, is already down: picocli passes errors through after the UI's
+      // finally blocks.
+      Logger.error(e, "out of memory");
+      System.err.println(FatalErrors.describe(e));
+      exitCode = 1;
+    }
+    System.exit(exitCode);
   }
 
   /**

@@ -20,8 +20,11 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
@@ -44,15 +47,15 @@ import picocli.CommandLine.Spec;
       "Runs claude in stream-json mode, answers its permission prompts in dialogs, and recovers"
           + " from \"Stream closed\" by granting the failed tools and resuming the session."
     },
-    footer = {"", "Try it offline: milk-tui --demo"},
-    subcommands = {
-      ScanCommand.class,
-      GrantsCommand.class,
-      TrustCommand.class,
-      DoctorCommand.class,
-      CompletionCommand.class
+    footer = {
+      "",
+      "Try it offline: milk-tui --demo",
+      "JVM options for the launcher (e.g. a bigger heap): MILK_TUI_JAVA_OPTS=\"-Xmx2g\""
     })
 public final class MilkTuiCommand implements Callable<Integer> {
+  /** The subcommands by their annotated names, in the order help lists them. */
+  static final Map<String, Class<?>> SUBCOMMANDS = subcommands();
+
   @Spec CommandSpec spec;
 
   @Parameters(arity = "0..1", paramLabel = "PROMPT", description = "Sent as the first message.")
@@ -139,6 +142,34 @@ public final class MilkTuiCommand implements Callable<Integer> {
     this.environment = environment;
   }
 
+  /**
+   * The command line for {@code args}. The subcommands are registered only when an argument names
+   * one or asks for help: building their models took about a third of the time to the UI's first
+   * frame. Without such an argument no subcommand could match, so parsing is the same either way.
+   */
+  static CommandLine commandLine(MilkTuiCommand root, String... args) {
+    CommandLine commandLine = new CommandLine(root);
+    if (Arrays.stream(args).anyMatch(a -> SUBCOMMANDS.containsKey(a) || isHelp(a))) {
+      SUBCOMMANDS.values().forEach(commandLine::addSubcommand);
+    }
+    return commandLine;
+  }
+
+  private static boolean isHelp(String arg) {
+    return arg.equals("--help") || arg.matches("-[hV]*h[hV]*");
+  }
+
+  private static Map<String, Class<?>> subcommands() {
+    // Names written out: reading the annotations would cost reflection on every start.
+    Map<String, Class<?>> byName = new LinkedHashMap<>();
+    byName.put("scan", ScanCommand.class);
+    byName.put("grants", GrantsCommand.class);
+    byName.put("trust", TrustCommand.class);
+    byName.put("doctor", DoctorCommand.class);
+    byName.put("completion", CompletionCommand.class);
+    return byName;
+  }
+
   @Override
   public Integer call() throws Exception {
     if (resume != null && continueLast) {
@@ -204,6 +235,10 @@ public final class MilkTuiCommand implements Callable<Integer> {
         transcript.writeTo(exportFile);
       }
       return 0;
+    } catch (TerminalLauncher.UiFailedException e) {
+      spec.commandLine().getErr().println(e.getMessage());
+      spec.commandLine().getErr().println("Details are in the log: " + logFile());
+      return 1;
     } catch (TerminalLauncher.NoTerminalException e) {
       spec.commandLine().getErr().println("milk-tui: " + e.getMessage());
       spec.commandLine()
@@ -273,6 +308,10 @@ public final class MilkTuiCommand implements Callable<Integer> {
             ui.post(SessionEvent.Level.ERROR, e.getMessage());
           }
         });
+  }
+
+  private Path logFile() {
+    return logFile != null ? logFile : AppPaths.resolve(environment).logFile();
   }
 
   private Path workingDirectory() {

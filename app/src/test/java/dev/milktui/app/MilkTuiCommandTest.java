@@ -17,7 +17,8 @@ class MilkTuiCommandTest {
 
   private int run(String... args) {
     CommandLine commandLine =
-        new CommandLine(new MilkTuiCommand(new Environment(Map.of("HOME", home.toString()), home)));
+        MilkTuiCommand.commandLine(
+            new MilkTuiCommand(new Environment(Map.of("HOME", home.toString()), home)), args);
     commandLine.setOut(new PrintWriter(out, true));
     commandLine.setErr(new PrintWriter(err, true));
     return commandLine.execute(args);
@@ -28,6 +29,17 @@ class MilkTuiCommandTest {
     assertThat(run("--help")).isZero();
     assertThat(out.toString())
         .contains("--demo", "--claude", "--transport", "--no-baseline", "--continue", "scan");
+  }
+
+  @Test
+  void subcommandsAreRegisteredUnderTheirOwnNamesOnlyWhenAnArgumentMayNeedThem() {
+    MilkTuiCommand root = new MilkTuiCommand();
+    assertThat(MilkTuiCommand.commandLine(root, "-Vh").getSubcommands().keySet())
+        .containsExactlyElementsOf(MilkTuiCommand.SUBCOMMANDS.keySet());
+    assertThat(MilkTuiCommand.commandLine(root, "--demo", "x", "scan").getSubcommands())
+        .containsOnlyKeys(MilkTuiCommand.SUBCOMMANDS.keySet());
+    assertThat(MilkTuiCommand.commandLine(root, "--demo", "fix the scan").getSubcommands())
+        .isEmpty();
   }
 
   @Test

@@ -29,7 +29,7 @@ class ScanCommandTest {
   static Run run(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine command = new CommandLine(new MilkTuiCommand());
+    CommandLine command = MilkTuiCommand.commandLine(new MilkTuiCommand(), args);
     command.setOut(new PrintWriter(out));
     command.setErr(new PrintWriter(err));
     int exitCode = command.execute(args);

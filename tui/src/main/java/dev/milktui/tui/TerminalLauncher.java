@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import org.tinylog.Logger;
@@ -39,6 +40,15 @@ public final class TerminalLauncher {
     }
   }
 
+  /** The UI ended on a fatal error (say, out of memory); the terminal is already restored. */
+  public static final class UiFailedException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    UiFailedException(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
   private TerminalLauncher() {}
 
   /**
@@ -50,7 +60,7 @@ public final class TerminalLauncher {
       SessionFactory sessions,
       Optional<String> resumeSessionId,
       Consumer<TuiController> beforeStart)
-      throws NoTerminalException, IOException, InterruptedException {
+      throws NoTerminalException, UiFailedException, IOException, InterruptedException {
     if (System.console() == null) {
       throw new NoTerminalException(
           "milk-tui needs an interactive terminal: stdin and stdout must be a TTY.", null);
@@ -65,13 +75,27 @@ public final class TerminalLauncher {
     } catch (IOException | RuntimeException e) {
       throw new NoTerminalException("Cannot open the terminal: " + e.getMessage(), e);
     }
+    runOn(terminal, config, sessions, resumeSessionId, beforeStart);
+  }
+
+  /** The UI on an open terminal, which is closed at the end; see {@link #run}. */
+  static void runOn(
+      Terminal terminal,
+      TuiConfig config,
+      SessionFactory sessions,
+      Optional<String> resumeSessionId,
+      Consumer<TuiController> beforeStart)
+      throws UiFailedException, IOException, InterruptedException {
     TerminalScreen screen = new TerminalScreen(terminal);
-    try (PacedFrames frames = new PacedFrames()) {
+    FatalErrors errors = FatalErrors.install();
+    try (errors;
+        PacedFrames frames = new PacedFrames()) {
       distinguishNewlineKeys(terminal);
       screen.startScreen();
       MultiWindowTextGUI gui = new MultiWindowTextGUI(new SeparateTextGUIThread.Factory(), screen);
       TuiController controller = new TuiController(gui, config.withPacer(frames), sessions);
       TextGUIThread thread = gui.getGUIThread();
+      errors.watch(thread);
       ((SeparateTextGUIThread) thread).start();
       frames.every(Duration.ofSeconds(1), controller::tick);
       thread.invokeLater(
@@ -81,7 +105,7 @@ public final class TerminalLauncher {
             controller.start(resumeSessionId);
           });
       try {
-        controller.quitRequested().get();
+        CompletableFuture.anyOf(controller.quitRequested(), errors.fatal()).get();
       } catch (ExecutionException e) {
         Logger.error(e, "UI ended with an error");
       } finally {
@@ -99,6 +123,10 @@ public final class TerminalLauncher {
       } finally {
         terminal.close();
       }
+    }
+    Optional<Throwable> fatal = errors.error();
+    if (fatal.isPresent()) {
+      throw new UiFailedException(FatalErrors.describe(fatal.get()), fatal.get());
     }
   }
 

@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class StartupBenchmark {
   private static final String FIRST_FRAME_TEXT = "Transcript";
-  private static final long TARGET_MS = 600;
+  private static final long TARGET_MS = 450;
   private final String socket = "milk-bench-" + ProcessHandle.current().pid();
   private final Path home;
   private final Path jar;

@@ -7,43 +7,77 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * Frames newline-delimited JSON from a byte stream and hands each line, parsed and typed, to a
  * {@link LineSink}. A bad line is reported and skipped; nothing in the input stops the reader.
+ *
+ * <p>Memory: a line is held once while it is read (in chunks), about twice for the moment it is
+ * joined, then once; long string values are cut before parsing (see {@link #MAX_STRING_BYTES}), so
+ * the parsed tree is small. A line that still does not fit in memory is skipped like one over the
+ * cap, and the reader goes on.
  */
 public final class NdjsonReader {
-  /** Big tool results arrive in one line; 64 MiB must pass, so the default cap is above it. */
+  /**
+   * The longest line kept: big tool results arrive in one line and 64 MiB must pass, so the cap is
+   * above it. Longer lines are skipped with a notice ({@link LineSink#malformed}).
+   */
   public static final int DEFAULT_MAX_LINE_BYTES = 256 * 1024 * 1024;
 
-  private static final int CHUNK = 64 * 1024;
+  /**
+   * The longest string value kept from a line (a tool result, a whole text block); the rest is cut
+   * with a visible marker. Permission requests are kept whole: they are answered with their input.
+   * The UI holds far less (tool results are capped at {@code TurnAccumulator.RESULT_TEXT_CAP}).
+   */
+  public static final int MAX_STRING_BYTES = 1024 * 1024;
+
   private static final int EXCERPT_CHARS = 200;
   private static final ObjectReader STRICT_READER =
       Json.MAPPER.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
+  private static final int CHUNK = LineBuffer.CHUNK;
+
   private final InputStream in;
   private final int maxLineBytes;
+  private final int maxStringBytes;
   private final LineSink sink;
 
-  private byte[] line = new byte[CHUNK];
-  private int lineLength;
+  private final LineBuffer buffer = new LineBuffer();
+  private byte[] line;
   private boolean skipping;
+  private boolean outOfMemory;
   private long skippedBytes;
   private long lineNumber;
   private long malformedCount;
 
-  public NdjsonReader(InputStream in, int maxLineBytes, LineSink sink) {
-    if (maxLineBytes < 1) {
-      throw new IllegalArgumentException("maxLineBytes must be positive: " + maxLineBytes);
+  /** {@code maxStringBytes}: string values longer than this are cut (see {@link LongStrings}). */
+  public NdjsonReader(InputStream in, int maxLineBytes, int maxStringBytes, LineSink sink) {
+    if (maxLineBytes < 1 || maxStringBytes < 1) {
+      throw new IllegalArgumentException(
+          "caps must be positive: " + maxLineBytes + ", " + maxStringBytes);
     }
     this.in = in;
     this.maxLineBytes = maxLineBytes;
+    this.maxStringBytes = maxStringBytes;
     this.sink = sink;
   }
 
+  /** Keeps whole strings: for readers that must see lines exactly as printed. */
+  public NdjsonReader(InputStream in, int maxLineBytes, LineSink sink) {
+    this(in, maxLineBytes, Integer.MAX_VALUE, sink);
+  }
+
+  /** The live reader: the line cap for this heap, and long strings cut. */
   public NdjsonReader(InputStream in, LineSink sink) {
-    this(in, DEFAULT_MAX_LINE_BYTES, sink);
+    this(in, maxLineBytesFor(Runtime.getRuntime().maxMemory()), MAX_STRING_BYTES, sink);
+  }
+
+  /**
+   * {@link #DEFAULT_MAX_LINE_BYTES}, or a quarter of a smaller heap: a line costs about twice its
+   * size while it is joined, and the rest of the program needs room too.
+   */
+  public static int maxLineBytesFor(long maxHeapBytes) {
+    return (int) Math.max(CHUNK, Math.min(DEFAULT_MAX_LINE_BYTES, maxHeapBytes / 4));
   }
 
   /** Reads to the end of input on the calling thread, then calls {@link LineSink#end}. */
@@ -55,7 +89,7 @@ public final class NdjsonReader {
       while ((read = in.read(chunk)) != -1) {
         frame(chunk, read);
       }
-      if (lineLength > 0 || skipping) {
+      if (buffer.length() > 0 || skipping) {
         finishLine();
       }
     } catch (IOException e) {
@@ -97,19 +131,20 @@ public final class NdjsonReader {
     if (length == 0) {
       return;
     }
-    if (skipping || (long) lineLength + length > maxLineBytes) {
-      skippedBytes += (skipping ? 0 : lineLength) + length;
+    if (skipping || (long) buffer.length() + length > maxLineBytes) {
+      skippedBytes += (skipping ? 0 : buffer.length()) + length;
       skipping = true;
-      lineLength = 0;
+      buffer.clear();
       return;
     }
-    if (lineLength + length > line.length) {
-      int grown =
-          (int) Math.min((long) maxLineBytes, Math.max(2L * line.length, lineLength + length));
-      line = Arrays.copyOf(line, grown);
+    try {
+      buffer.append(bytes, offset, length);
+    } catch (OutOfMemoryError e) {
+      skippedBytes = (long) buffer.length() + length;
+      buffer.clear();
+      skipping = true;
+      outOfMemory = true;
     }
-    System.arraycopy(bytes, offset, line, lineLength, length);
-    lineLength += length;
   }
 
   private void finishLine() {
@@ -117,28 +152,39 @@ public final class NdjsonReader {
     if (skipping) {
       malformed(
           skippedBytes,
-          "line of " + skippedBytes + " bytes exceeds the cap of " + maxLineBytes + " bytes",
+          outOfMemory
+              ? tooBigForMemory(skippedBytes)
+              : "line of " + skippedBytes + " bytes exceeds the cap of " + maxLineBytes + " bytes",
           "");
       skipping = false;
+      outOfMemory = false;
       skippedBytes = 0;
       return;
     }
-    int length = lineLength;
-    if (length > 0 && line[length - 1] == '\r') {
-      length--;
-    }
-    lineLength = 0;
-    if (!isBlank(line, length)) {
-      sink.rawLine(line, 0, length);
-      parse(length);
-    }
-    if (line.length > 4 * CHUNK && length < CHUNK) {
-      // Give a huge line's buffer back once lines are ordinary again.
-      line = new byte[CHUNK];
+    int length = buffer.length();
+    try {
+      line = buffer.take();
+      if (length > 0 && line[length - 1] == '\r') {
+        length--;
+      }
+      if (!isBlank(line, length)) {
+        sink.rawLine(line, 0, length);
+        parse(length);
+      }
+    } catch (OutOfMemoryError e) {
+      // What the line held is garbage once this frame is left; later lines still get through.
+      line = null;
+      malformed(length, tooBigForMemory(length), "");
+    } finally {
+      line = null;
     }
   }
 
-  private void parse(int length) {
+  private void parse(int fullLength) {
+    int length =
+        fullLength > maxStringBytes && !LongStrings.isControlRequest(line, fullLength)
+            ? LongStrings.trim(line, fullLength, maxStringBytes)
+            : fullLength;
     JsonNode node;
     try {
       node = STRICT_READER.readTree(line, 0, length);
@@ -182,6 +228,12 @@ public final class NdjsonReader {
   private String excerpt(int length) {
     String text = new String(line, 0, Math.min(length, EXCERPT_CHARS * 4), StandardCharsets.UTF_8);
     return text.length() > EXCERPT_CHARS ? text.substring(0, EXCERPT_CHARS) + "…" : text;
+  }
+
+  private static String tooBigForMemory(long bytes) {
+    return "line of "
+        + bytes
+        + " bytes does not fit in memory (give Java more: MILK_TUI_JAVA_OPTS=-Xmx2g)";
   }
 
   private static String describe(IOException e) {

@@ -1,6 +1,9 @@
 package dev.milktui.core.scan;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.protocol.Json;
@@ -29,11 +32,19 @@ import java.util.Map;
 
 /**
  * Reads a stream-json transcript line by line (never the whole file at once) through the same
- * reader and accumulator as a live session, and sums it up as a {@link ScanReport}.
+ * reader and accumulator as a live session, and sums it up as a {@link ScanReport}. Memory does not
+ * grow with the file: a line is let go once summed up, and what the report keeps per tool call is
+ * small (long strings in inputs are shortened).
  */
 public final class TranscriptScanner implements LineSink {
   /** Malformed lines beyond this many are counted but not listed one by one. */
   static final int LISTED_MALFORMED_LINES = 20;
+
+  /**
+   * The longest string kept in a reported tool input: a Write's content can be a whole file, and
+   * the report keeps every call of a file of any size.
+   */
+  static final int INPUT_TEXT_CHARS = 4 * 1024;
 
   private final String file;
   private final TurnAccumulator accumulator = new TurnAccumulator(this::event);
@@ -61,7 +72,9 @@ public final class TranscriptScanner implements LineSink {
   /** Scans a stream to its end; a read failure is thrown, not reported as a partial scan. */
   public static ScanReport scan(String name, InputStream in) throws IOException {
     TranscriptScanner scanner = new TranscriptScanner(name);
-    new NdjsonReader(in, scanner).run();
+    // Strings are kept whole: a record entry's line is JSON inside a string.
+    int maxLineBytes = NdjsonReader.maxLineBytesFor(Runtime.getRuntime().maxMemory());
+    new NdjsonReader(in, maxLineBytes, scanner).run();
     if (scanner.failure != null) {
       throw scanner.failure;
     }
@@ -101,7 +114,11 @@ public final class TranscriptScanner implements LineSink {
     } else if (message instanceof ResultMessage result) {
       turns++;
       lastResult = result;
-      result.permissionDenials().forEach(d -> denials.putIfAbsent(d.toolUseId(), d));
+      for (PermissionDenial denial : result.permissionDenials()) {
+        denials.computeIfAbsent(
+            denial.toolUseId(),
+            id -> new PermissionDenial(denial.toolName(), id, shortened(denial.toolInput())));
+      }
     }
     accumulator.accept(message);
   }
@@ -133,7 +150,37 @@ public final class TranscriptScanner implements LineSink {
 
   private void addTool(ToolCall call) {
     ToolOutcome outcome = call.finished() ? call.outcome() : ToolOutcome.NO_RESULT;
-    tools.add(new ScanReport.Tool(call.toolUseId(), call.name(), call.input(), outcome));
+    tools.add(new ScanReport.Tool(call.toolUseId(), call.name(), shortened(call.input()), outcome));
+  }
+
+  /** A copy with every string longer than {@link #INPUT_TEXT_CHARS} cut, with a marker. */
+  static JsonNode shortened(JsonNode node) {
+    if (node == null) {
+      return null;
+    }
+    if (node.isTextual()) {
+      String text = node.textValue();
+      if (text.length() <= INPUT_TEXT_CHARS) {
+        return node;
+      }
+      int end =
+          Character.isHighSurrogate(text.charAt(INPUT_TEXT_CHARS - 1))
+              ? INPUT_TEXT_CHARS - 1
+              : INPUT_TEXT_CHARS;
+      return TextNode.valueOf(
+          text.substring(0, end) + "… [" + (text.length() - end) + " more characters]");
+    }
+    if (node.isObject()) {
+      ObjectNode copy = Json.object();
+      node.properties().forEach(e -> copy.set(e.getKey(), shortened(e.getValue())));
+      return copy;
+    }
+    if (node.isArray()) {
+      ArrayNode copy = Json.MAPPER.createArrayNode();
+      node.forEach(item -> copy.add(shortened(item)));
+      return copy;
+    }
+    return node;
   }
 
   private static String describeFailure(TurnSummary turn) {

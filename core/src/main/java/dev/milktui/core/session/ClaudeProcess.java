@@ -1,9 +1,8 @@
 package dev.milktui.core.session;
 
 import dev.milktui.core.protocol.NdjsonReader;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -145,15 +144,15 @@ final class ClaudeProcess {
   }
 
   private void drainStderr() {
-    try (BufferedReader reader =
-        new BufferedReader(
-            new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
-      String line;
-      while ((line = reader.readLine()) != null) {
-        stderrTail.add(line);
-        Logger.debug("claude {} stderr: {}", id, line);
-        listener.stderrLine(line);
-      }
+    try (InputStream err = process.getErrorStream()) {
+      StderrLines.drain(
+          err,
+          StderrLines.MAX_LINE_BYTES,
+          line -> {
+            stderrTail.add(line);
+            Logger.debug("claude {} stderr: {}", id, line);
+            listener.stderrLine(line);
+          });
     } catch (IOException e) {
       Logger.debug(e, "stderr of claude {} ended", id);
     }

@@ -8,7 +8,6 @@ import dev.milktui.core.protocol.HostMessages;
 import dev.milktui.core.protocol.MalformedLine;
 import dev.milktui.core.protocol.ResultMessage;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashSet;
@@ -428,7 +427,7 @@ public final class ClaudeSession implements Session {
 
     @Override
     public void rawLine(byte[] bytes, int offset, int length) {
-      recorder.fromClaude(new String(bytes, offset, length, StandardCharsets.UTF_8));
+      recorder.fromClaude(bytes, offset, length);
     }
 
     @Override

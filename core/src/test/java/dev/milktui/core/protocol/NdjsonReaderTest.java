@@ -2,6 +2,7 @@ package dev.milktui.core.protocol;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.testkit.Recordings;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class NdjsonReaderTest {
 
   /** Records everything the reader delivers, in order. */
-  static final class Recorder implements LineSink {
+  static class Recorder implements LineSink {
     final List<CliMessage> messages = new ArrayList<>();
     final List<MalformedLine> malformed = new ArrayList<>();
     final List<String> rawLines = new ArrayList<>();
@@ -188,7 +189,7 @@ class NdjsonReaderTest {
   }
 
   @Test
-  void acceptsA64MibToolResultLine() {
+  void acceptsA64MibToolResultLineAndKeepsItsFirstMebibyteWithAMarker() {
     int size = 64 * 1024 * 1024;
     String head =
         "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\","
@@ -200,7 +201,7 @@ class NdjsonReaderTest {
                     stream(head),
                     new RepeatedByteStream((byte) 'a', size),
                     stream("\"}]}}\n{\"type\":\"after\"}\n"))));
-    List<Integer> resultLengths = new ArrayList<>();
+    List<String> resultEnds = new ArrayList<>();
     List<String> types = new ArrayList<>();
     Recorder failures = new Recorder();
 
@@ -210,10 +211,9 @@ class NdjsonReaderTest {
               @Override
               public void message(CliMessage message) {
                 types.add(message.raw().path("type").asText());
-                // Keep only the length: holding the message would double the test's memory.
                 if (message instanceof UserMessage user) {
-                  resultLengths.add(
-                      ((ContentBlock.ToolResult) user.content().get(0)).text().length());
+                  String text = ((ContentBlock.ToolResult) user.content().get(0)).text();
+                  resultEnds.add(text.length() + ":" + text.substring(text.length() - 30));
                 }
               }
 
@@ -232,7 +232,77 @@ class NdjsonReaderTest {
     assertThat(failures.malformed).isEmpty();
     assertThat(failures.ends).containsExactly((IOException) null);
     assertThat(types).containsExactly("user", "after");
-    assertThat(resultLengths).containsExactly(size);
+    String marker = "… [" + (size - NdjsonReader.MAX_STRING_BYTES) + " bytes cut]";
+    assertThat(resultEnds)
+        .containsExactly(
+            (NdjsonReader.MAX_STRING_BYTES + marker.length())
+                + ":"
+                + ("a".repeat(30) + marker).substring(marker.length()));
+  }
+
+  @Test
+  void cutsLongStringsWithAVisibleMarkerAndTheLineStillParses() {
+    String line =
+        "{\"type\":\"user\",\"short\":\"ok\",\"long\":\"" + "é".repeat(40) + "\\\"q\\u00e9\"}\n";
+    Recorder r = new Recorder();
+
+    new NdjsonReader(stream(line), Integer.MAX_VALUE, 15, r).run();
+
+    assertThat(r.malformed).isEmpty();
+    JsonNode parsed = r.messages.get(0).raw();
+    assertThat(parsed.get("short").textValue()).isEqualTo("ok");
+    // 15 bytes is seven and a half é: the cut waits for the next whole character.
+    assertThat(parsed.get("long").textValue()).isEqualTo("é".repeat(8) + "… [73 bytes cut]");
+    assertThat(r.rawLines).containsExactly(line.strip());
+  }
+
+  @Test
+  void keepsAPermissionRequestWholeBecauseItsInputIsSentBack() {
+    String content = "x".repeat(200);
+    String line =
+        "{\"request\":{\"subtype\":\"can_use_tool\",\"input\":{\"content\":\""
+            + content
+            + "\"}},\"type\":\"control_request\",\"request_id\":\"r1\"}\n";
+    Recorder r = new Recorder();
+
+    new NdjsonReader(stream(line), Integer.MAX_VALUE, 15, r).run();
+
+    assertThat(r.messages.get(0).raw().at("/request/input/content").textValue()).isEqualTo(content);
+  }
+
+  @Test
+  void aLineThatDoesNotFitInMemoryIsSkippedWithANoticeAndTheNextLinesStillArrive() {
+    Recorder r =
+        new Recorder() {
+          @Override
+          public void message(CliMessage message) {
+            if (message.raw().path("type").asText().equals("huge")) {
+              throw new OutOfMemoryError("Java heap space");
+            }
+            super.message(message);
+          }
+        };
+
+    new NdjsonReader(stream("{\"type\":\"huge\"}\n{\"type\":\"after\"}\n"), r).run();
+
+    assertThat(r.types()).containsExactly("after");
+    assertThat(r.malformed)
+        .singleElement()
+        .satisfies(
+            m -> {
+              assertThat(m.lineNumber()).isEqualTo(1);
+              assertThat(m.reason()).contains("does not fit in memory", "MILK_TUI_JAVA_OPTS");
+            });
+    assertThat(r.ends).containsExactly((IOException) null);
+  }
+
+  @Test
+  void theLineCapIsAQuarterOfASmallHeapAndNeverAboveTheDefault() {
+    assertThat(NdjsonReader.maxLineBytesFor(512L << 20)).isEqualTo(128 << 20);
+    assertThat(NdjsonReader.maxLineBytesFor(1L << 30))
+        .isEqualTo(NdjsonReader.DEFAULT_MAX_LINE_BYTES);
+    assertThat(NdjsonReader.maxLineBytesFor(8L << 30))
+        .isEqualTo(NdjsonReader.DEFAULT_MAX_LINE_BYTES);
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.protocol.Json;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -41,6 +42,26 @@ class RecordFileTest {
             .flatMap(n -> RecordFile.cliLine(n).stream())
             .toList();
     assertThat(cliLines).containsExactly(cli, "not json \u001b[31m");
+  }
+
+  @Test
+  void escapesALineStraightFromTheReadersBytesAndGivesItBackExactly() throws Exception {
+    Path file = dir.resolve("s.ndjson");
+    String tricky = "{\"t\":\"quote \\\" slash \\\\ tab\t nul\u0000 é ✓ 😀\"}";
+    String longLine = tricky + "x".repeat(20_000) + "é".repeat(10_000);
+    byte[] framed = ("junk" + longLine + "junk").getBytes(StandardCharsets.UTF_8);
+    byte[] invalid = {'a', (byte) 0xff, 'b'};
+    try (RecordFile record = RecordFile.open(file, Clock.systemUTC())) {
+      record.fromClaude(framed, 4, framed.length - 8);
+      record.fromClaude(invalid, 0, invalid.length);
+    }
+
+    List<String> cliLines =
+        Files.readAllLines(file).stream()
+            .map(l -> readTree(l))
+            .flatMap(n -> RecordFile.cliLine(n).stream())
+            .toList();
+    assertThat(cliLines).containsExactly(longLine, "a\uFFFDb");
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.milktui.core.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.record.RecordFile;
 import dev.milktui.core.testkit.Recordings;
 import dev.milktui.core.turn.ToolOutcome;
@@ -112,6 +113,26 @@ class TranscriptScannerTest {
     assertThat(report.errors()).hasSize(TranscriptScanner.LISTED_MALFORMED_LINES);
     assertThat(report.errors().get(0)).startsWith("line 1: invalid JSON");
     assertThat(report.turns()).isEqualTo(1);
+  }
+
+  @Test
+  void longStringsInReportedInputsAreShortenedWithAMarker() throws IOException {
+    String content = "c".repeat(TranscriptScanner.INPUT_TEXT_CHARS + 10);
+    String denial =
+        "{\"tool_name\":\"Write\",\"tool_use_id\":\"w\",\"tool_input\":"
+            + "{\"file_path\":\"/a\",\"content\":\""
+            + content
+            + "\",\"n\":[1,\"x\"]}}";
+
+    ScanReport report =
+        scan(
+            "{\"type\":\"result\",\"session_id\":\"s\",\"permission_denials\":[" + denial + "]}\n");
+
+    JsonNode input = report.permissionDenials().get(0).toolInput();
+    assertThat(input.get("file_path").textValue()).isEqualTo("/a");
+    assertThat(input.get("content").textValue())
+        .isEqualTo("c".repeat(TranscriptScanner.INPUT_TEXT_CHARS) + "… [10 more characters]");
+    assertThat(input.get("n").toString()).isEqualTo("[1,\"x\"]");
   }
 
   @Test
