@@ -1,7 +1,7 @@
 package dev.milktui.app;
 
+import dev.milktui.core.io.OwnerOnlyFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.tinylog.configuration.Configuration;
@@ -13,13 +13,16 @@ import org.tinylog.configuration.Configuration;
 final class Logging {
   private Logging() {}
 
-  /** Logs to {@code file}; if its folder cannot be made, logging is off rather than on screen. */
+  /**
+   * Logs to {@code file}, created readable by the user only (prompts and paths end up in it), in
+   * folders made likewise; if they cannot be made, logging is off rather than on screen.
+   */
   static void toFile(Path file) {
     if (Configuration.isFrozen()) {
       return;
     }
     try {
-      Files.createDirectories(file.toAbsolutePath().getParent());
+      OwnerOnlyFiles.createFileIfMissing(file);
       Configuration.replace(
           Map.of(
               "writer", "file",

@@ -1,7 +1,9 @@
 package dev.milktui.app;
 
 import dev.milktui.tui.FatalErrors;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.tinylog.Logger;
 
 /**
@@ -13,7 +15,19 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    Logging.toFile(logFile(args));
+    Optional<Path> chosenLog = logFileOption(args);
+    Optional<Path> missingFolder = chosenLog.map(Path::toAbsolutePath).map(Path::getParent);
+    if (missingFolder.isPresent() && !Files.isDirectory(missingFolder.get())) {
+      // A typo must not make folders (as root, anywhere); the default log's folders are ours.
+      System.err.println(
+          "milk-tui: --log-file "
+              + chosenLog.get()
+              + ": the folder "
+              + missingFolder.get()
+              + " does not exist");
+      System.exit(2);
+    }
+    Logging.toFile(chosenLog.orElseGet(() -> AppPaths.resolve(Environment.system()).logFile()));
     int exitCode;
     try {
       exitCode = MilkTuiCommand.commandLine(new MilkTuiCommand(), args).execute(args);
@@ -28,21 +42,21 @@ public final class Main {
   }
 
   /**
-   * --log-file if the arguments name one, else the log in milk-tui's state directory. A plain scan
-   * rather than a second picocli parse, which would build the whole command model twice at start.
+   * --log-file if the arguments name one. A plain scan rather than a second picocli parse, which
+   * would build the whole command model twice at start.
    */
-  static Path logFile(String[] args) {
+  static Optional<Path> logFileOption(String[] args) {
     for (int i = 0; i < args.length; i++) {
       if (args[i].equals("--")) {
         break;
       }
       if (args[i].startsWith(LOG_FILE + "=")) {
-        return Path.of(args[i].substring(LOG_FILE.length() + 1));
+        return Optional.of(Path.of(args[i].substring(LOG_FILE.length() + 1)));
       }
       if (args[i].equals(LOG_FILE) && i + 1 < args.length) {
-        return Path.of(args[i + 1]);
+        return Optional.of(Path.of(args[i + 1]));
       }
     }
-    return AppPaths.resolve(Environment.system()).logFile();
+    return Optional.empty();
   }
 }

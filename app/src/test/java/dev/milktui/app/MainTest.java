@@ -8,16 +8,14 @@ import org.junit.jupiter.api.Test;
 class MainTest {
   @Test
   void theLogFileOptionIsFoundInBothFormsBeforeTheCommandRuns() {
-    assertThat(Main.logFile(new String[] {"--demo", "--log-file", "/tmp/a.log"}))
-        .isEqualTo(Path.of("/tmp/a.log"));
-    assertThat(Main.logFile(new String[] {"--log-file=/tmp/b.log", "hello"}))
-        .isEqualTo(Path.of("/tmp/b.log"));
+    assertThat(Main.logFileOption(new String[] {"--demo", "--log-file", "/tmp/a.log"}))
+        .contains(Path.of("/tmp/a.log"));
+    assertThat(Main.logFileOption(new String[] {"--log-file=/tmp/b.log", "hello"}))
+        .contains(Path.of("/tmp/b.log"));
   }
 
   @Test
   void aPromptAfterDoubleDashIsNotMistakenForTheOption() {
-    assertThat(Main.logFile(new String[] {"--", "--log-file", "/tmp/c.log"}))
-        .isNotEqualTo(Path.of("/tmp/c.log"))
-        .endsWithRaw(Path.of("milk-tui", "milk-tui.log"));
+    assertThat(Main.logFileOption(new String[] {"--", "--log-file", "/tmp/c.log"})).isEmpty();
   }
 }

@@ -2,9 +2,11 @@ package dev.milktui.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.milktui.core.io.OwnerOnlyFiles;
 import dev.milktui.core.testkit.RealClaude;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,6 +56,28 @@ class ShadedJarIT {
     Run run = run("doctor", "--claude", RealClaude.binary().toString(), "--cwd", home.toString());
     assertThat(run.output()).contains(PINNED).doesNotContain("Exception").doesNotContain("INFO");
     assertThat(run.output().lines()).allMatch(l -> l.matches("^(OK|WARN|FAIL)\\b.*|^\\s.*|^$"));
+  }
+
+  @Test
+  void theDefaultLogAndItsFoldersAreReadableByTheUserOnly() throws Exception {
+    Run run = run("--version");
+
+    assertThat(run.exitCode()).isZero();
+    Path state = home.resolve(".local/state/milk-tui");
+    assertThat(Files.getPosixFilePermissions(state)).isEqualTo(OwnerOnlyFiles.DIRECTORY_MODE);
+    assertThat(Files.getPosixFilePermissions(state.resolve("milk-tui.log")))
+        .isEqualTo(OwnerOnlyFiles.FILE_MODE);
+  }
+
+  @Test
+  void aLogFileInAFolderThatDoesNotExistIsRefusedNotCreated() throws Exception {
+    Path log = home.resolve("no-such-folder/milk-tui.log");
+
+    Run run = run("--log-file", log.toString(), "--version");
+
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.output()).contains("--log-file", "does not exist");
+    assertThat(log.getParent()).doesNotExist();
   }
 
   @Test
