@@ -114,7 +114,9 @@ public final class MilkTuiCommand implements Callable<Integer> {
 
   @Option(
       names = "--no-baseline",
-      description = "Do not pre-approve Bash, Read, Write and Edit: every tool asks.")
+      description =
+          "Do not pre-approve Bash, Read and edits in the working directory and /tmp: every tool"
+              + " asks.")
   boolean noBaseline;
 
   @Option(names = "--log-file", paramLabel = "FILE", description = "Where to log.")
@@ -194,6 +196,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
           resumeId,
           ui -> {
             controller.set(ui);
+            ui.showBaseline(noBaseline ? "" : LaunchSpec.BASELINE_SUMMARY);
             if (continueLast && resumeId.isEmpty()) {
               ui.post(
                   SessionEvent.Level.INFO,
