@@ -33,7 +33,7 @@ abstract class GrantsSubcommand implements Callable<Integer> {
       run(store, out);
       return 0;
     } catch (SettingsException e) {
-      return Refusal.print(spec, e.getMessage());
+      return Refusal.print(spec, safe(e.getMessage()));
     } catch (GrantRefusedException e) {
       return Refusal.print(spec, e.reasons().stream().map(r -> "refused: " + r).toList());
     } catch (PartlyFailed e) {

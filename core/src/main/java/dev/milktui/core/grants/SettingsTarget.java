@@ -120,7 +120,10 @@ final class SettingsTarget {
    */
   Optional<byte[]> read() throws SettingsException {
     requireRegularOrMissing();
-    try (InputStream in = Files.newInputStream(target, StandardOpenOption.READ)) {
+    // No link is followed here: the path is already real, and a link swapped in meanwhile could
+    // lead anywhere.
+    try (InputStream in =
+        Files.newInputStream(target, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
       byte[] content = in.readNBytes(MAX_BYTES + 1);
       if (content.length > MAX_BYTES) {
         throw refusal("is larger than " + MAX_BYTES / (1024 * 1024) + " MiB; not a settings file");
