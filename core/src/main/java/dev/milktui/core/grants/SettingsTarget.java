@@ -69,11 +69,6 @@ final class SettingsTarget {
     return candidate.normalize();
   }
 
-  /** The path as the user or the environment named it. */
-  Path configured() {
-    return configured;
-  }
-
   /** The real file that is read and replaced. */
   Path path() {
     return target;
