@@ -196,7 +196,9 @@ public final class MilkTuiCommand implements Callable<Integer> {
           resumeId,
           ui -> {
             controller.set(ui);
-            ui.showBaseline(noBaseline ? "" : LaunchSpec.BASELINE_SUMMARY);
+            if (!demo) {
+              ui.showBaseline(noBaseline ? "" : LaunchSpec.BASELINE_SUMMARY);
+            }
             if (continueLast && resumeId.isEmpty()) {
               ui.post(
                   SessionEvent.Level.INFO,
