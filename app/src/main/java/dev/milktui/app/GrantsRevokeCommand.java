@@ -64,6 +64,17 @@ final class GrantsRevokeCommand extends GrantsSubcommand {
                 .toList());
       }
     }
+    if (layer == null) {
+      layers
+          .heldNowhere(rules, directories)
+          .forEach(
+              value ->
+                  out.println(
+                      "not found: "
+                          + (isDirectory(value) ? "directory " : "rule ")
+                          + safe(value)
+                          + " (in no layer)"));
+    }
     for (SettingsLayers.Revocation revocation :
         layers.revoke(rules, directories, Optional.ofNullable(layer))) {
       RevokeResult result = revocation.result();

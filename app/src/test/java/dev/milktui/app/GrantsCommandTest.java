@@ -174,8 +174,8 @@ class GrantsCommandTest {
         .contains(
             "removed rule Write (user)",
             "removed directory " + data + " (user)",
-            "not found: rule Edit (user)",
-            "not found: directory ./nowhere (user)");
+            "not found: rule Edit (in no layer)",
+            "not found: directory ./nowhere (in no layer)");
     JsonNode listed = listJson();
     assertThat(texts(listed.get("allow"))).containsExactly("Bash(ls:*)");
     assertThat(texts(listed.get("additionalDirectories"))).isEmpty();

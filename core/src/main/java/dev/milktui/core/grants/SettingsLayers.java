@@ -85,10 +85,27 @@ public final class SettingsLayers {
     return ambiguities;
   }
 
+  /** The rules and directories no layer holds, in the order given. */
+  public List<String> heldNowhere(List<String> rules, List<String> directories)
+      throws SettingsException {
+    List<String> nowhere = new ArrayList<>();
+    for (String rule : rules) {
+      if (holding(rule, false).isEmpty()) {
+        nowhere.add(rule);
+      }
+    }
+    for (String directory : directories) {
+      if (holding(directory, true).isEmpty()) {
+        nowhere.add(directory);
+      }
+    }
+    return nowhere;
+  }
+
   /**
    * Removes the rules (from {@code permissions.allow}) and directories from {@code layer}, or,
-   * without one, from the single layer that holds each; values no layer holds are reported as not
-   * found in the user layer. Call {@link #ambiguities} first.
+   * without one, from the layer that holds each; without a layer, values no layer holds are left
+   * out (see {@link #heldNowhere}). Call {@link #ambiguities} first.
    */
   public List<Revocation> revoke(
       List<String> rules, List<String> directories, Optional<SettingsLayer> layer)
@@ -96,12 +113,15 @@ public final class SettingsLayers {
     Map<SettingsLayer, List<String>> rulesByLayer = new EnumMap<>(SettingsLayer.class);
     Map<SettingsLayer, List<String>> directoriesByLayer = new EnumMap<>(SettingsLayer.class);
     for (String rule : rules) {
-      SettingsLayer where = layer.isPresent() ? layer.get() : only(holding(rule, false));
-      rulesByLayer.computeIfAbsent(where, key -> new ArrayList<>()).add(rule);
+      for (SettingsLayer where : layer.isPresent() ? List.of(layer.get()) : first(rule, false)) {
+        rulesByLayer.computeIfAbsent(where, key -> new ArrayList<>()).add(rule);
+      }
     }
     for (String directory : directories) {
-      SettingsLayer where = layer.isPresent() ? layer.get() : only(holding(directory, true));
-      directoriesByLayer.computeIfAbsent(where, key -> new ArrayList<>()).add(directory);
+      for (SettingsLayer where :
+          layer.isPresent() ? List.of(layer.get()) : first(directory, true)) {
+        directoriesByLayer.computeIfAbsent(where, key -> new ArrayList<>()).add(directory);
+      }
     }
     List<Revocation> revocations = new ArrayList<>();
     for (SettingsLayer each : SettingsLayer.values()) {
@@ -116,8 +136,10 @@ public final class SettingsLayers {
     return revocations;
   }
 
-  private static SettingsLayer only(List<SettingsLayer> holding) {
-    return holding.isEmpty() ? SettingsLayer.USER : holding.get(0);
+  /** The first layer holding the value, or none. */
+  private List<SettingsLayer> first(String value, boolean directory) throws SettingsException {
+    List<SettingsLayer> holding = holding(value, directory);
+    return holding.isEmpty() ? List.of() : List.of(holding.get(0));
   }
 
   private List<SettingsLayer> holding(String value, boolean directory) throws SettingsException {
