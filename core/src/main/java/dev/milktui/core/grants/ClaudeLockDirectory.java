@@ -5,16 +5,22 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import org.tinylog.Logger;
 
 /**
  * The lock Claude itself takes before rewriting one of its JSON files: a directory {@code
  * <file>.lock} made with {@code mkdir} and removed after the rename (proper-lockfile). A lock whose
  * mtime is older than {@link #STALE} belongs to a writer that died (a live holder refreshes it), so
- * it is removed and taken, as Claude does. Held only for one read-merge-write, never across user
- * interaction.
+ * it is removed and taken, as Claude does; while held, its mtime is refreshed every {@link
+ * #REFRESH} (as proper-lockfile does), so a slow disk never makes ours look stale. Held only for
+ * one read-merge-write, never across user interaction.
  */
 final class ClaudeLockDirectory implements AutoCloseable {
 
@@ -27,12 +33,35 @@ final class ClaudeLockDirectory implements AutoCloseable {
    */
   static final Duration WAIT = Duration.ofSeconds(12);
 
+  /** proper-lockfile's refresh period: half the staleness. */
+  static final Duration REFRESH = STALE.dividedBy(2);
+
   private static final long POLL_MILLIS = 20;
 
-  private final Path directory;
+  private static final ScheduledExecutorService REFRESHER =
+      Executors.newSingleThreadScheduledExecutor(
+          task -> {
+            Thread thread = new Thread(task, "claude-lock-refresh");
+            thread.setDaemon(true);
+            return thread;
+          });
 
-  private ClaudeLockDirectory(Path directory) {
+  private final Path directory;
+  private final ScheduledFuture<?> refresh;
+
+  private ClaudeLockDirectory(Path directory, Duration refreshEvery) {
     this.directory = directory;
+    long period = refreshEvery.toMillis();
+    this.refresh =
+        REFRESHER.scheduleAtFixedRate(this::touch, period, period, TimeUnit.MILLISECONDS);
+  }
+
+  private void touch() {
+    try {
+      Files.setLastModifiedTime(directory, FileTime.from(Instant.now()));
+    } catch (IOException e) {
+      Logger.warn("Could not refresh the lock {}: {}", directory, e.getMessage());
+    }
   }
 
   static Path directoryFor(Path file) {
@@ -40,18 +69,22 @@ final class ClaudeLockDirectory implements AutoCloseable {
   }
 
   static ClaudeLockDirectory acquire(Path file) throws IOException, SettingsException {
-    return acquire(file, WAIT, STALE);
+    return acquire(file, WAIT, STALE, REFRESH);
   }
 
-  /** Takes the lock of {@code file}, waiting at most {@code wait}; the parent must exist. */
-  static ClaudeLockDirectory acquire(Path file, Duration wait, Duration stale)
+  /**
+   * Takes the lock of {@code file}, waiting at most {@code wait}, refreshing it every {@code
+   * refreshEvery} while held; the parent must exist.
+   */
+  static ClaudeLockDirectory acquire(
+      Path file, Duration wait, Duration stale, Duration refreshEvery)
       throws IOException, SettingsException {
     Path directory = directoryFor(file);
     Instant deadline = Instant.now().plus(wait);
     while (true) {
       try {
         Files.createDirectory(directory);
-        return new ClaudeLockDirectory(directory);
+        return new ClaudeLockDirectory(directory, refreshEvery);
       } catch (FileAlreadyExistsException e) {
         if (isStale(directory, stale)) {
           Logger.warn("Removing stale lock {} (older than {} s)", directory, stale.toSeconds());
@@ -98,6 +131,7 @@ final class ClaudeLockDirectory implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
+    refresh.cancel(false);
     try {
       Files.delete(directory);
     } catch (NoSuchFileException e) {

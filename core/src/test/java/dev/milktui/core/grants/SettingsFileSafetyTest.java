@@ -161,10 +161,30 @@ class SettingsFileSafetyTest {
     assertThatThrownBy(
             () ->
                 ClaudeLockDirectory.acquire(
-                    settings, Duration.ofMillis(100), ClaudeLockDirectory.STALE))
+                    settings,
+                    Duration.ofMillis(100),
+                    ClaudeLockDirectory.STALE,
+                    ClaudeLockDirectory.REFRESH))
         .isInstanceOf(SettingsException.class)
         .hasMessageContaining("has held the lock " + lock)
         .hasMessageContaining("nothing was changed");
     assertThat(lock).isDirectory();
+  }
+
+  @Test
+  @SuppressWarnings("try") // the lock is held for the block, never read
+  void refreshesTheMtimeOfAHeldLockSoThatClaudeNeverTakesItAsStale() throws Exception {
+    FileTime old = FileTime.from(Instant.now().minus(Duration.ofHours(1)));
+    try (ClaudeLockDirectory held =
+        ClaudeLockDirectory.acquire(
+            settings, ClaudeLockDirectory.WAIT, ClaudeLockDirectory.STALE, Duration.ofMillis(20))) {
+      Path lock = ClaudeLockDirectory.directoryFor(settings);
+      Files.setLastModifiedTime(lock, old);
+      while (Files.getLastModifiedTime(lock).equals(old)) {
+        Thread.sleep(10); // bounded by the class's @Timeout
+      }
+      assertThat(Files.getLastModifiedTime(lock).toInstant()).isAfter(old.toInstant());
+    }
+    assertThat(ClaudeLockDirectory.directoryFor(settings)).doesNotExist();
   }
 }
