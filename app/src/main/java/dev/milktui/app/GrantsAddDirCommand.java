@@ -34,6 +34,6 @@ final class GrantsAddDirCommand extends GrantsSubcommand {
         store.grant(new GrantRequest(List.of(), directories, Optional.empty(), allowBroad));
     report(out, "added", "directory", result.addedDirectories());
     report(out, "already present:", "directory", result.alreadyPresentDirectories());
-    out.println("settings: " + store.file());
+    out.println("settings: " + safe(store.file()));
   }
 }

@@ -31,7 +31,7 @@ final class GrantsAllowCommand extends GrantsSubcommand {
     GrantResult result = store.grant(request());
     report(out, "added", "rule", result.addedRules());
     report(out, "already present:", "rule", result.alreadyPresentRules());
-    out.println("settings: " + store.file());
+    out.println("settings: " + safe(store.file()));
   }
 
   /** The user typed each rule, so each is confirmed; all malformed ones are reported together. */

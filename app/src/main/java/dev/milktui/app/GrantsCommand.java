@@ -6,15 +6,16 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code milk-tui grants}: lists and edits the grants in Claude's user settings ({@code
- * permissions.allow} and {@code permissions.additionalDirectories}), the same file the grant dialog
- * writes to.
+ * {@code milk-tui grants}: lists the permission entries of every settings file Claude reads, adds
+ * grants to Claude's user settings (the file the grant dialog writes to), and revokes from any
+ * layer.
  */
 @Command(
     name = "grants",
     mixinStandardHelpOptions = true,
     description = {
-      "Lists and edits the permission grants in Claude's user settings.",
+      "Lists the permission rules of every settings file Claude reads (user, project, local),"
+          + " adds grants to the user settings, and revokes from any of them.",
       "Exit codes: 0 done, 1 refused (unreadable settings, invalid rule or directory), 2 usage."
     },
     subcommands = {

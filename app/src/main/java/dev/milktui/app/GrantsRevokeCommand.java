@@ -2,42 +2,112 @@ package dev.milktui.app;
 
 import dev.milktui.core.grants.RevokeResult;
 import dev.milktui.core.grants.SettingsException;
+import dev.milktui.core.grants.SettingsLayer;
+import dev.milktui.core.grants.SettingsLayers;
 import dev.milktui.core.grants.SettingsStore;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code milk-tui grants revoke RULE_OR_DIR...}: removes rules and directories. */
+/** {@code milk-tui grants revoke RULE_OR_DIR...}: removes allow rules and directories. */
 @Command(
     name = "revoke",
     mixinStandardHelpOptions = true,
     description = {
-      "Removes rules and directories. A value starting with /, ~ or . is a directory, anything"
-          + " else a rule (exact text)."
+      "Removes allow rules and additional directories from any settings layer (see grants list)."
+          + " A value starting with /, ~ or . is a directory, anything else a rule (exact text).",
+      "Without --layer each value is removed from the one layer that holds it; a value held by"
+          + " several layers is refused until --layer names one (nothing is changed)."
     })
 final class GrantsRevokeCommand extends GrantsSubcommand {
 
   @Parameters(paramLabel = "RULE_OR_DIR", arity = "1..*", description = "rules or directories")
   List<String> values;
 
+  @Option(
+      names = "--layer",
+      paramLabel = "LAYER",
+      converter = LayerConverter.class,
+      description = "user, project or local: the only layer to remove from")
+  SettingsLayer layer;
+
+  @Mixin ProjectOption project;
+
   @Override
-  void run(SettingsStore store, PrintWriter out) throws SettingsException {
+  void run(SettingsStore store, PrintWriter out) throws SettingsException, PartlyFailed {
     Map<Boolean, List<String>> byKind =
         values.stream().collect(Collectors.partitioningBy(GrantsRevokeCommand::isDirectory));
-    RevokeResult result = store.revoke(byKind.get(false), byKind.get(true));
-    report(out, "removed", "rule", result.removedRules());
-    report(out, "not found:", "rule", result.notFoundRules());
-    report(out, "removed", "directory", result.removedDirectories());
-    report(out, "not found:", "directory", result.notFoundDirectories());
-    out.println("settings: " + store.file());
+    List<String> rules = byKind.get(false);
+    List<String> directories = byKind.get(true);
+    SettingsLayers layers = layers(project);
+    if (layer == null) {
+      List<SettingsLayers.Ambiguity> ambiguities = layers.ambiguities(rules, directories);
+      if (!ambiguities.isEmpty()) {
+        throw new PartlyFailed(
+            ambiguities.stream()
+                .map(
+                    a ->
+                        "refused: "
+                            + safe(a.value())
+                            + " is in "
+                            + a.layers().stream()
+                                .map(SettingsLayer::label)
+                                .collect(Collectors.joining(" and "))
+                            + "; choose one with --layer (nothing was changed)")
+                .toList());
+      }
+    }
+    if (layer == null) {
+      layers
+          .heldNowhere(rules, directories)
+          .forEach(
+              value ->
+                  out.println(
+                      "not found: "
+                          + (isDirectory(value) ? "directory " : "rule ")
+                          + safe(value)
+                          + " (in no layer)"));
+    }
+    for (SettingsLayers.Revocation revocation :
+        layers.revoke(rules, directories, Optional.ofNullable(layer))) {
+      RevokeResult result = revocation.result();
+      String where = " (" + revocation.layer().label() + ")";
+      report(out, "removed", "rule", result.removedRules(), where);
+      report(out, "not found:", "rule", result.notFoundRules(), where);
+      report(out, "removed", "directory", result.removedDirectories(), where);
+      report(out, "not found:", "directory", result.notFoundDirectories(), where);
+      out.println(revocation.layer().label() + ": " + safe(revocation.file()));
+    }
+  }
+
+  private static void report(
+      PrintWriter out, String outcome, String kind, List<String> values, String where) {
+    values.forEach(value -> out.println(outcome + " " + kind + " " + safe(value) + where));
   }
 
   /** Rules start with a tool name, which never starts with these; paths usually do. */
   static boolean isDirectory(String value) {
     String text = value.strip();
     return text.startsWith("/") || text.startsWith("~") || text.startsWith(".");
+  }
+
+  /** {@code user}, {@code project} or {@code local}, as {@code grants list} labels them. */
+  static final class LayerConverter implements CommandLine.ITypeConverter<SettingsLayer> {
+    @Override
+    public SettingsLayer convert(String value) {
+      try {
+        return SettingsLayer.of(value);
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.TypeConversionException(
+            "expected user, project or local, not '" + value + "'");
+      }
+    }
   }
 }

@@ -117,7 +117,9 @@ public final class MilkTuiCommand implements Callable<Integer> {
 
   @Option(
       names = "--no-baseline",
-      description = "Do not pre-approve Bash, Read, Write and Edit: every tool asks.")
+      description =
+          "Do not pre-approve Bash, Read and edits in the working directory and /tmp: every tool"
+              + " asks.")
   boolean noBaseline;
 
   @Option(names = "--log-file", paramLabel = "FILE", description = "Where to log.")
@@ -225,6 +227,9 @@ public final class MilkTuiCommand implements Callable<Integer> {
           resumeId,
           ui -> {
             controller.set(ui);
+            if (!demo) {
+              ui.showBaseline(noBaseline ? "" : LaunchSpec.BASELINE_SUMMARY);
+            }
             if (continueLast && resumeId.isEmpty()) {
               ui.post(
                   SessionEvent.Level.INFO,

@@ -68,16 +68,28 @@ public final class TrustCommand implements Callable<Integer> {
       if (check) {
         boolean trusted = trust.isTrusted(workspace);
         out.println(
-            workspace + (trusted ? " is trusted" : " is not trusted") + " in " + trust.file());
+            safe(workspace)
+                + (trusted ? " is trusted" : " is not trusted")
+                + " in "
+                + safe(trust.file()));
         return trusted ? 0 : 1;
       }
       boolean changed = trust.trust(workspace);
-      out.println((changed ? "trusted " : "already trusted: ") + workspace + " in " + trust.file());
+      out.println(
+          (changed ? "trusted " : "already trusted: ")
+              + safe(workspace)
+              + " in "
+              + safe(trust.file()));
       return 0;
     } catch (SettingsException e) {
-      return Refusal.print(spec, e.getMessage());
+      return Refusal.print(spec, safe(e.getMessage()));
     } finally {
       out.flush();
     }
+  }
+
+  /** Paths come from the environment and the command line: no terminal controls reach the tty. */
+  private static String safe(Object text) {
+    return GrantsSubcommand.safe(text);
   }
 }

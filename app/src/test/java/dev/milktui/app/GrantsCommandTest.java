@@ -21,6 +21,7 @@ class GrantsCommandTest {
   private Path home;
   private Path configDir;
   private Path settings;
+  private Path project;
   private Environment environment;
 
   @BeforeEach
@@ -28,6 +29,7 @@ class GrantsCommandTest {
     home = Files.createDirectories(temp.resolve("home"));
     configDir = temp.resolve("config");
     settings = configDir.resolve("settings.json");
+    project = Files.createDirectories(temp.resolve("project"));
     environment = new Environment(Map.of("CLAUDE_CONFIG_DIR", configDir.toString()), home);
   }
 
@@ -35,8 +37,13 @@ class GrantsCommandTest {
     return CommandRun.of(new GrantsCommand(environment), args);
   }
 
+  /** The user layer of {@code grants list --json}. */
   private JsonNode listJson() throws IOException {
-    CommandRun list = grants("list", "--json");
+    return listAllJson().get("layers").get(0);
+  }
+
+  private JsonNode listAllJson() throws IOException {
+    CommandRun list = grants("list", "--json", "--project", project.toString());
     assertThat(list.exitCode()).isZero();
     assertThat(list.out().lines()).hasSize(1);
     return Json.MAPPER.readTree(list.out());
@@ -56,17 +63,18 @@ class GrantsCommandTest {
     assertThat(allow.out()).contains("added rule Write", "added rule Bash(npm test:*)");
     assertThat(allow.err()).isEmpty();
     JsonNode listed = listJson();
-    assertThat(listed.get("settings").asText()).isEqualTo(settings.toString());
+    assertThat(listed.get("layer").asText()).isEqualTo("user");
+    assertThat(listed.get("file").asText()).isEqualTo(settings.toString());
     assertThat(texts(listed.get("allow"))).containsExactly("Write", "Bash(npm test:*)");
     assertThat(texts(listed.get("additionalDirectories"))).isEmpty();
   }
 
   @Test
   void listOfAMissingSettingsFileIsEmptyAndCreatesNothing() throws IOException {
-    CommandRun list = grants("list");
+    CommandRun list = grants("list", "--project", project.toString());
 
     assertThat(list.exitCode()).isZero();
-    assertThat(list.out()).contains("settings: " + settings, "allow: none");
+    assertThat(list.out()).contains("user: " + settings + " (no such file)", "allow: none");
     assertThat(settings).doesNotExist();
   }
 
@@ -147,19 +155,27 @@ class GrantsCommandTest {
 
   @Test
   void revokeRemovesRulesAndDirectoriesAndReportsWhatWasNotThere() throws IOException {
-    Path project = Files.createDirectories(temp.resolve("project"));
+    Path data = Files.createDirectories(temp.resolve("data"));
     grants("allow", "Write", "Bash(ls:*)");
-    grants("add-dir", project.toString());
+    grants("add-dir", data.toString());
 
-    CommandRun revoke = grants("revoke", "Write", project.toString(), "Edit", "./nowhere");
+    CommandRun revoke =
+        grants(
+            "revoke",
+            "--project",
+            project.toString(),
+            "Write",
+            data.toString(),
+            "Edit",
+            "./nowhere");
 
     assertThat(revoke.exitCode()).isZero();
     assertThat(revoke.out())
         .contains(
-            "removed rule Write",
-            "removed directory " + project,
-            "not found: rule Edit",
-            "not found: directory ./nowhere");
+            "removed rule Write (user)",
+            "removed directory " + data + " (user)",
+            "not found: rule Edit (in no layer)",
+            "not found: directory ./nowhere (in no layer)");
     JsonNode listed = listJson();
     assertThat(texts(listed.get("allow"))).containsExactly("Bash(ls:*)");
     assertThat(texts(listed.get("additionalDirectories"))).isEmpty();
@@ -189,9 +205,114 @@ class GrantsCommandTest {
 
       assertThat(run.exitCode()).as(String.join(" ", args)).isEqualTo(1);
       assertThat(run.err()).contains(settings.toString(), "line 3").doesNotContain("\tat ");
-      assertThat(run.out()).isEmpty();
+      if (args[0].equals("list")) {
+        assertThat(run.out()).contains("\"problem\":").contains("\"layer\":\"local\"");
+      } else {
+        assertThat(run.out()).isEmpty();
+      }
     }
     assertThat(Files.readString(settings)).isEqualTo(broken);
+  }
+
+  @Test
+  void listShowsEveryLayerClaudeReadsWithAllowAskDenyAndDirectoriesUnderTheirFiles()
+      throws IOException {
+    grants("allow", "Write");
+    Path projectSettings = project.resolve(".claude/settings.json");
+    Path localSettings = project.resolve(".claude/settings.local.json");
+    Files.createDirectories(projectSettings.getParent());
+    Files.writeString(
+        projectSettings,
+        "{\"permissions\": {\"allow\": [\"Bash(npm test:*)\"], \"deny\": [\"Bash(rm:*)\"]}}");
+    Files.writeString(
+        localSettings,
+        "{\"permissions\": {\"ask\": [\"WebFetch\"], \"additionalDirectories\": [\"/srv\"]}}");
+
+    CommandRun text = grants("list", "--project", project.toString());
+    JsonNode layers = listAllJson().get("layers");
+
+    assertThat(text.exitCode()).isZero();
+    assertThat(text.out())
+        .containsSubsequence(
+            "user: " + settings,
+            "  allow: 1",
+            "    Write",
+            "project: " + projectSettings,
+            "  allow: 1",
+            "    Bash(npm test:*)",
+            "  deny: 1",
+            "    Bash(rm:*)",
+            "local: " + localSettings,
+            "  ask: 1",
+            "    WebFetch",
+            "  additionalDirectories: 1",
+            "    /srv");
+    assertThat(layers).hasSize(3);
+    assertThat(layers.get(1).get("layer").asText()).isEqualTo("project");
+    assertThat(layers.get(1).get("file").asText()).isEqualTo(projectSettings.toString());
+    assertThat(texts(layers.get(1).get("deny"))).containsExactly("Bash(rm:*)");
+    assertThat(texts(layers.get(2).get("ask"))).containsExactly("WebFetch");
+    assertThat(texts(layers.get(2).get("additionalDirectories"))).containsExactly("/srv");
+  }
+
+  @Test
+  void hostileRuleTextNeverReachesTheTerminalRaw() throws IOException {
+    Files.createDirectories(configDir);
+    String hostile = "Bash(x\u001b]52;c;ZXZpbA==\u0007\u009b2J:*)";
+    Files.writeString(
+        settings,
+        Json.MAPPER.writeValueAsString(Map.of("permissions", Map.of("allow", List.of(hostile)))));
+
+    CommandRun text = grants("list", "--project", project.toString());
+    CommandRun json = grants("list", "--json", "--project", project.toString());
+    CommandRun revoke = grants("revoke", "--project", project.toString(), hostile);
+
+    for (CommandRun run : List.of(text, json, revoke)) {
+      assertThat(run.exitCode()).isZero();
+      assertThat(run.out()).doesNotContain("\u001b", "\u0007", "\u009b");
+    }
+    assertThat(texts(listJson().get("allow"))).isEmpty();
+  }
+
+  @Test
+  void revokeRemovesFromTheOneLayerThatHoldsTheRule() throws IOException {
+    Path localSettings = project.resolve(".claude/settings.local.json");
+    Files.createDirectories(localSettings.getParent());
+    Files.writeString(localSettings, "{\"permissions\": {\"allow\": [\"Bash(make:*)\"]}}");
+
+    CommandRun revoke = grants("revoke", "--project", project.toString(), "Bash(make:*)");
+
+    assertThat(revoke.exitCode()).isZero();
+    assertThat(revoke.out())
+        .contains("removed rule Bash(make:*) (local)", "local: " + localSettings);
+    assertThat(Files.readString(localSettings)).doesNotContain("Bash(make:*)");
+    assertThat(settings).doesNotExist();
+  }
+
+  @Test
+  void revokeOfARuleInSeveralLayersAsksForALayerAndChangesNothing() throws IOException {
+    grants("allow", "Bash(make:*)");
+    Path localSettings = project.resolve(".claude/settings.local.json");
+    Files.createDirectories(localSettings.getParent());
+    String local = "{\"permissions\": {\"allow\": [\"Bash(make:*)\"]}}";
+    Files.writeString(localSettings, local);
+    byte[] user = Files.readAllBytes(settings);
+
+    CommandRun ambiguous = grants("revoke", "--project", project.toString(), "Bash(make:*)");
+
+    assertThat(ambiguous.exitCode()).isEqualTo(1);
+    assertThat(ambiguous.err())
+        .contains("Bash(make:*) is in user and local; choose one with --layer");
+    assertThat(Files.readAllBytes(settings)).isEqualTo(user);
+    assertThat(Files.readString(localSettings)).isEqualTo(local);
+
+    CommandRun chosen =
+        grants("revoke", "--project", project.toString(), "--layer", "local", "Bash(make:*)");
+
+    assertThat(chosen.exitCode()).isZero();
+    assertThat(Files.readString(localSettings)).doesNotContain("Bash(make:*)");
+    assertThat(Files.readAllBytes(settings)).isEqualTo(user);
+    assertThat(grants("revoke", "--layer", "nowhere", "X").exitCode()).isEqualTo(2);
   }
 
   @Test

@@ -39,14 +39,40 @@ class RealClaudeInTerminalIT {
   }
 
   private Tmux milkTui(FakeAnthropicApi api, String... options) {
+    List<String> all = new ArrayList<>(List.of("--no-baseline"));
+    all.addAll(List.of(options));
+    return milkTuiWithBaseline(api, all.toArray(String[]::new));
+  }
+
+  private Tmux milkTuiWithBaseline(FakeAnthropicApi api, String... options) {
     List<String> command =
         new ArrayList<>(List.of("java", "-jar", DemoInTerminalIT.jar().toString()));
-    command.addAll(List.of("--claude", RealClaude.binary().toString(), "--no-baseline"));
+    command.addAll(List.of("--claude", RealClaude.binary().toString()));
     command.addAll(List.of(options));
     Map<String, String> env = new HashMap<>(sandbox.environment(api.baseUrl()));
     env.put("TERM", "xterm-256color");
     env.put("LANG", "C.UTF-8");
     return Tmux.start(command, env, sandbox.workDir());
+  }
+
+  @Test
+  void theStatusBarShowsTheBaselineAndAWriteInTheWorkingDirectoryNeedsNoPrompt() throws Exception {
+    Path target = sandbox.workDir().resolve("inside.txt");
+    Map<String, Object> write = Map.of("file_path", target.toString(), "content", "baseline\n");
+    try (FakeAnthropicApi api =
+            FakeAnthropicApi.start(
+                Reply.toolUse("toolu_write", "Write", write), Reply.text("Wrote it."));
+        Tmux tmux = milkTuiWithBaseline(api)) {
+      tmux.await("│ baseline: Bash, Read; edits in cwd and /tmp");
+      tmux.type("Write the file");
+      tmux.send("Enter");
+      String done = tmux.await("Wrote it.");
+      assertThat(done).doesNotContain("Allow once (y)");
+      assertThat(target).hasContent("baseline");
+      tmux.send("C-c");
+      tmux.send("C-c");
+      tmux.await("MILK-EXIT=0");
+    }
   }
 
   @Test
@@ -60,7 +86,7 @@ class RealClaudeInTerminalIT {
                     Map.of("command", "touch allowed.txt", "description", "Create a file")),
                 Reply.text("Created the file."));
         Tmux tmux = milkTui(api)) {
-      tmux.await("Message");
+      tmux.await("│ no baseline");
       tmux.type("Create a file");
       tmux.send("Enter");
       String prompt = tmux.await("Allow once (y)");

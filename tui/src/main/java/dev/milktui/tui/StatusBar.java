@@ -7,8 +7,12 @@ import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.Sanitizer;
 import java.util.Locale;
+import java.util.Optional;
 
-/** The bottom line: session, model, mode, activity, the turn's tokens, the session's cost, keys. */
+/**
+ * The bottom line: session, model, mode, activity, the turn's tokens, the session's cost, what the
+ * baseline pre-approves, keys.
+ */
 public final class StatusBar extends AbstractComponent<StatusBar> {
   private static final String KEYS = "F1 help · Esc stop · ^C^C quit";
 
@@ -20,6 +24,7 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
   private String detail = "";
   private long turnTokens;
   private double costUsd;
+  private Optional<String> baseline = Optional.empty();
 
   public StatusBar(Palette palette) {
     this.palette = palette;
@@ -62,6 +67,15 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
     invalidate();
   }
 
+  /**
+   * What every session pre-approves without asking, in words; empty when the baseline is off. Shown
+   * in full where there is room, else as "baseline on".
+   */
+  public void baseline(String summary) {
+    this.baseline = Optional.of(Sanitizer.oneLine(summary));
+    invalidate();
+  }
+
   /** The bar's text at {@code width} columns. */
   public String text(int width) {
     String id =
@@ -81,11 +95,24 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
             + " tok │ $"
             + String.format(Locale.ROOT, "%.4f", costUsd)
             + " ";
+    left += baselineItem(width - Columns.width(left));
     int room = width - Columns.width(left);
     if (room >= Columns.width(KEYS) + 2) {
       return Columns.pad(left, width - Columns.width(KEYS) - 1) + KEYS + " ";
     }
     return Columns.pad(left, width);
+  }
+
+  /** The baseline item, as long as fits in {@code room} columns (the short form may not). */
+  private String baselineItem(int room) {
+    if (baseline.isEmpty()) {
+      return "";
+    }
+    if (baseline.get().isEmpty()) {
+      return "│ no baseline ";
+    }
+    String full = "│ baseline: " + baseline.get() + " ";
+    return Columns.width(full) <= room ? full : "│ baseline on ";
   }
 
   private static String tokens(long n) {

@@ -182,6 +182,14 @@ public final class TuiController {
                     .open());
   }
 
+  /**
+   * Shows what every session pre-approves (the baseline) in the status bar; empty: it is off. Any
+   * thread.
+   */
+  public void showBaseline(String summary) {
+    gui.getGUIThread().invokeLater(() -> status.baseline(summary));
+  }
+
   /** A line in the transcript from the app. Any thread. */
   public void post(SessionEvent.Level level, String text) {
     gui.getGUIThread().invokeLater(() -> notice(level, text));

@@ -11,7 +11,11 @@ import java.util.Set;
  */
 public final class Baseline {
 
-  /** Tool names passed as {@code --allowedTools} to every session. */
+  /**
+   * The tools the baseline pre-approves: Bash and Read by name, Write and Edit only inside the
+   * working directory and {@code /tmp} (see {@code LaunchSpec.baselineTools()}). A rule as wide as
+   * any of them is what the guard below keeps out of the settings.
+   */
   public static final List<String> TOOLS = List.of("Bash", "Read", "Write", "Edit");
 
   /** Added with {@code --add-dir} to every session, next to the working directory. */

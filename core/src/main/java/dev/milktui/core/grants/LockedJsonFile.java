@@ -5,15 +5,18 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import org.tinylog.Logger;
 
 /**
  * Locked read-modify-write of one JSON object file that other programs (Claude, other milk-tui
- * processes) also edit. Under an exclusive lock the file is re-read, the change applied to the
- * whole tree, and the result written atomically, and only if something changed. A file that does
- * not parse, or whose top level is not an object, is never written.
+ * processes) also edit. Under milk-tui's own lock and Claude's lock directory (see {@link
+ * ClaudeLockDirectory}) the file is re-read, the change applied to the whole tree, and the result
+ * written atomically, and only if something changed. A file that does not parse, whose top level is
+ * not an object, that is not a regular file or that is read-only is never written.
  */
 public final class LockedJsonFile {
 
@@ -38,62 +41,92 @@ public final class LockedJsonFile {
    * atomic.
    */
   public ObjectNode read() throws SettingsException {
-    return readFrom(target());
+    return parse(SettingsTarget.of(file).read());
   }
 
-  @SuppressWarnings("try") // the lock is held for the block, never read
+  /**
+   * Applies {@code mutation} under both locks. A symbolic link (dotfile managers use them) is
+   * written through: the new content replaces the file the OS resolves the link to, and the link
+   * stays a link.
+   */
+  @SuppressWarnings("try") // the locks are held for the block, never read
   public <T> T update(Mutation<T> mutation) throws SettingsException {
-    Path target = target();
+    SettingsTarget target = SettingsTarget.of(file);
+    target.requireRegularOrMissing();
     try {
-      AtomicFileWriter.createParentDirectories(target);
-      try (ExclusiveFileLock lock = ExclusiveFileLock.acquire(target)) {
-        ObjectNode root = readFrom(target);
+      AtomicFileWriter.createParentDirectories(target.path());
+      try (ExclusiveFileLock lock = ExclusiveFileLock.acquire(target.path());
+          ClaudeLocks claudeLocks = ClaudeLocks.acquire(file, target.path())) {
+        ObjectNode root = parse(target.read());
         ObjectNode before = root.deepCopy();
         T result = mutation.apply(root);
         if (!root.equals(before)) {
-          AtomicFileWriter.replace(target, ClaudeJsonFormat.write(root));
-          Logger.info("Updated {}", target);
+          target.requireWritable();
+          AtomicFileWriter.replace(target.path(), ClaudeJsonFormat.write(root));
+          Logger.info("Updated {}", target.path());
         }
         return result;
       }
     } catch (IOException e) {
-      throw new SettingsException(target, "could not update: " + e.getMessage(), e);
+      throw new SettingsException(file, "could not update: " + e.getMessage(), e);
     }
   }
 
-  /**
-   * The file to replace. A symbolic link (dotfile managers use them) is written through: the new
-   * content goes next to the link's target and the link itself stays a link.
-   */
-  private Path target() throws SettingsException {
-    Path current = file;
-    try {
-      for (int hops = 0; Files.isSymbolicLink(current); hops++) {
-        if (hops == 40) {
-          throw new SettingsException(file, "too many levels of symbolic links");
-        }
-        current = current.resolveSibling(Files.readSymbolicLink(current)).normalize();
-      }
-      return current;
-    } catch (IOException e) {
-      throw new SettingsException(file, "could not follow symbolic link: " + e.getMessage(), e);
-    }
-  }
-
-  private ObjectNode readFrom(Path target) throws SettingsException {
-    byte[] content;
-    try {
-      content = Files.readAllBytes(target);
-    } catch (NoSuchFileException e) {
+  private ObjectNode parse(Optional<byte[]> content) throws SettingsException {
+    if (content.isEmpty()) {
       return JsonNodeFactory.instance.objectNode();
-    } catch (IOException e) {
-      throw new SettingsException(file, "could not read: " + e.getMessage(), e);
     }
-    JsonNode root = ClaudeJsonFormat.parse(file, content);
+    JsonNode root = ClaudeJsonFormat.parse(file, content.get());
     if (!root.isObject()) {
       throw new SettingsException(
           file, "top level is " + JsonTypes.describe(root) + ", expected an object");
     }
     return (ObjectNode) root;
+  }
+
+  /**
+   * Claude's lock next to the real file and, when the configured path is a link elsewhere, next to
+   * the link too: which of the two a given CLI version locks is not documented, so both are held.
+   */
+  private static final class ClaudeLocks implements AutoCloseable {
+    private final List<ClaudeLockDirectory> held;
+
+    private ClaudeLocks(List<ClaudeLockDirectory> held) {
+      this.held = held;
+    }
+
+    static ClaudeLocks acquire(Path configured, Path real) throws IOException, SettingsException {
+      List<ClaudeLockDirectory> held = new ArrayList<>();
+      try {
+        for (Path file : configured.equals(real) ? List.of(real) : List.of(configured, real)) {
+          if (Files.isDirectory(file.getParent())) {
+            held.add(ClaudeLockDirectory.acquire(file));
+          }
+        }
+        return new ClaudeLocks(held);
+      } catch (IOException | SettingsException | RuntimeException e) {
+        releaseAll(held);
+        throw e;
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      releaseAll(held);
+    }
+
+    private static void releaseAll(List<ClaudeLockDirectory> held) throws IOException {
+      IOException failure = null;
+      for (int i = held.size() - 1; i >= 0; i--) {
+        try {
+          held.get(i).close();
+        } catch (IOException e) {
+          failure = e;
+        }
+      }
+      if (failure != null) {
+        throw failure;
+      }
+    }
   }
 }

@@ -17,6 +17,8 @@ public final class SettingsStore {
 
   private static final String PERMISSIONS = "permissions";
   private static final String ALLOW = "allow";
+  private static final String ASK = "ask";
+  private static final String DENY = "deny";
   private static final String DIRECTORIES = "additionalDirectories";
 
   private final LockedJsonFile file;
@@ -95,14 +97,27 @@ public final class SettingsStore {
         });
   }
 
-  /** The persisted grants; entries that are not strings are not grants milk-tui understands. */
+  /** The persisted entries; entries that are not strings are not grants milk-tui understands. */
   public Grants list() throws SettingsException {
     ObjectNode permissions = permissions(file.read(), false);
     if (permissions == null) {
-      return new Grants(List.of(), List.of());
+      return Grants.none();
     }
     return new Grants(
-        strings(array(permissions, ALLOW, false)), strings(array(permissions, DIRECTORIES, false)));
+        strings(array(permissions, ALLOW, false)),
+        strings(array(permissions, ASK, false)),
+        strings(array(permissions, DENY, false)),
+        strings(array(permissions, DIRECTORIES, false)));
+  }
+
+  /** Whether {@code permissions.allow} holds exactly this rule. */
+  public boolean allows(String rule) throws SettingsException {
+    return list().rules().contains(rule.strip());
+  }
+
+  /** Whether {@code additionalDirectories} holds this directory (compared after normalisation). */
+  public boolean hasDirectory(String directory) throws SettingsException {
+    return list().directories().stream().anyMatch(stored -> sameStoredDirectory(stored, directory));
   }
 
   private ObjectNode permissions(ObjectNode root, boolean create) throws SettingsException {

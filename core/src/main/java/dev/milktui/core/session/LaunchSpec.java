@@ -1,5 +1,6 @@
 package dev.milktui.core.session;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,8 +31,18 @@ public record LaunchSpec(
     Optional<Path> settingsFile,
     Map<String, String> environment) {
 
-  /** Pre-approved on every launch as flags, never written to any settings file (ADR-0035). */
-  public static final List<String> BASELINE_TOOLS = List.of("Bash", "Read", "Write", "Edit");
+  /**
+   * Pre-approved by name on every launch, never written to any settings file (ADR-0035). Bash and
+   * Read stay tool-wide: ordinary work runs shell commands and reads sources anywhere, and that is
+   * what the ADR pre-approves. File edits are not among them: see {@link #baselineTools()}.
+   */
+  public static final List<String> BASELINE_TOOLS = List.of("Bash", "Read");
+
+  /** What the baseline allows, in words, for the screen. */
+  public static final String BASELINE_SUMMARY = "Bash, Read; edits in cwd and /tmp";
+
+  /** Characters Claude's path rules read as a pattern; a directory holding one is not scoped. */
+  private static final String GLOB_CHARACTERS = "*?[]{}!";
 
   /** A nested CLI that sees these believes it runs inside another Claude session. */
   static final Set<String> DROPPED_VARIABLES =
@@ -100,11 +111,41 @@ public record LaunchSpec(
     return toBuilder().allowedTools(distinct(tools)).extraDirectories(distinct(dirs)).build();
   }
 
+  /**
+   * The baseline's rules: Bash and Read by name, and file edits (Claude's {@code Edit(...)} path
+   * rules cover Write, Edit and MultiEdit) only inside the working directory and {@code /tmp}, each
+   * also by its real path when a link leads there. An edit anywhere else asks (stream) or fails
+   * into the grant dialog (one-shot). {@code /} and a directory whose name holds glob characters
+   * get no edit rule: the pattern would match more than the working directory.
+   */
+  public List<String> baselineTools() {
+    List<String> tools = new ArrayList<>(BASELINE_TOOLS);
+    for (Path directory : List.of(workingDirectory, TMP)) {
+      for (Path form : absoluteAndReal(directory)) {
+        String text = form.toString();
+        if (form.getNameCount() > 0
+            && text.chars().noneMatch(c -> GLOB_CHARACTERS.indexOf(c) >= 0)) {
+          tools.add("Edit(/" + text + "/**)");
+        }
+      }
+    }
+    return distinct(tools);
+  }
+
+  private static List<Path> absoluteAndReal(Path directory) {
+    Path absolute = directory.toAbsolutePath().normalize();
+    try {
+      return distinct(List.of(absolute, absolute.toRealPath()));
+    } catch (IOException e) {
+      return List.of(absolute);
+    }
+  }
+
   /** Baseline first, then the user's tools, without duplicates. */
   public List<String> effectiveAllowedTools() {
     List<String> tools = new ArrayList<>();
     if (baseline) {
-      tools.addAll(BASELINE_TOOLS);
+      tools.addAll(baselineTools());
     }
     tools.addAll(allowedTools);
     return distinct(tools);

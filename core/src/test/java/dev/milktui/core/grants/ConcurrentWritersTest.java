@@ -2,10 +2,16 @@ package dev.milktui.core.grants;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.milktui.core.protocol.Json;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -146,5 +152,75 @@ class ConcurrentWritersTest {
     assertThat(grants.rules()).hasSizeLessThanOrEqualTo(2);
     store.grant(GrantRequest.of(RuleGrant.suggested("Bash(after:*)")));
     assertThat(store.list().rules()).contains("Bash(after:*)");
+  }
+
+  @Test
+  void aWriterFollowingClaudesLockProtocolAndMilkTuiLoseNoGrantOfEachOther() throws Exception {
+    int rounds = 40;
+    SettingsStore store = new SettingsStore(settings, temp);
+    CountDownLatch start = new CountDownLatch(1);
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      Future<?> claude =
+          pool.submit(
+              () -> {
+                start.await();
+                for (int i = 0; i < rounds; i++) {
+                  claudeProtocolWrite("Bash(claude-" + i + ":*)");
+                }
+                return null;
+              });
+      Future<?> milkTui =
+          pool.submit(
+              () -> {
+                start.await();
+                for (int i = 0; i < rounds; i++) {
+                  store.grant(GrantRequest.of(RuleGrant.suggested("Bash(milk-" + i + ":*)")));
+                }
+                return null;
+              });
+      start.countDown();
+      claude.get(45, TimeUnit.SECONDS);
+      milkTui.get(45, TimeUnit.SECONDS);
+    } finally {
+      pool.shutdownNow();
+    }
+
+    Grants grants = store.list();
+
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < rounds; i++) {
+      expected.add("Bash(claude-" + i + ":*)");
+      expected.add("Bash(milk-" + i + ":*)");
+    }
+    assertThat(grants.rules()).hasSize(1 + 2 * rounds).containsAll(expected);
+    assertOtherKeysIntact(grants);
+    assertThat(ClaudeLockDirectory.directoryFor(settings)).doesNotExist();
+  }
+
+  /**
+   * One settings write the way Claude makes it: mkdir the lock directory (retrying while it
+   * exists), read, add a rule, write a temporary file, rename it over the settings, rmdir the lock.
+   */
+  private void claudeProtocolWrite(String rule) throws Exception {
+    Path lock = settings.resolveSibling("settings.json.lock");
+    while (true) {
+      try {
+        Files.createDirectory(lock);
+        break;
+      } catch (FileAlreadyExistsException e) {
+        Thread.onSpinWait();
+      }
+    }
+    try {
+      ObjectNode root = (ObjectNode) Json.MAPPER.readTree(Files.readString(settings));
+      ((ArrayNode) root.path("permissions").path("allow")).add(rule);
+      Path temporary = settings.resolveSibling("settings.json.claude-tmp");
+      Files.writeString(
+          temporary, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+      Files.move(temporary, settings, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.delete(lock);
+    }
   }
 }

@@ -225,7 +225,8 @@ class SettingsStoreTest {
     assertThat(result.notFoundRules()).containsExactly("Bash(rm:*)");
     assertThat(result.removedDirectories()).containsExactly(project.toString());
     assertThat(result.notFoundDirectories()).containsExactly("/nowhere");
-    assertThat(store.list()).isEqualTo(new Grants(List.of("Write", "WebSearch"), List.of()));
+    assertThat(store.list())
+        .isEqualTo(new Grants(List.of("Write", "WebSearch"), List.of(), List.of(), List.of()));
     assertThat(read()).contains("\"additionalDirectories\": []");
   }
 
@@ -239,9 +240,12 @@ class SettingsStoreTest {
 
   @Test
   void listsOnlyTextEntriesInFileOrder() throws Exception {
-    write("{\"permissions\": {\"allow\": [\"B\", 3, \"A\"], \"additionalDirectories\": [\"/x\"]}}");
+    write(
+        "{\"permissions\": {\"allow\": [\"B\", 3, \"A\"], \"ask\": [\"Q\"], \"deny\":"
+            + " [\"D\", null], \"additionalDirectories\": [\"/x\"]}}");
 
-    assertThat(store.list()).isEqualTo(new Grants(List.of("B", "A"), List.of("/x")));
+    assertThat(store.list())
+        .isEqualTo(new Grants(List.of("B", "A"), List.of("Q"), List.of("D"), List.of("/x")));
   }
 
   @Test

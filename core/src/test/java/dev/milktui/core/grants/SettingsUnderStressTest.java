@@ -57,12 +57,18 @@ class SettingsUnderStressTest {
   }
 
   @Test
-  void aReadOnlySettingsFileKeepsEveryKeyAndItsModeWhenAGrantIsSaved() throws Exception {
+  void aReadOnlySettingsFileIsRefusedAndKeepsItsContentAndMode() throws Exception {
     Files.setPosixFilePermissions(settings, PosixFilePermissions.fromString("r--r--r--"));
-    new SettingsStore(settings, temp)
-        .grant(GrantRequest.of(RuleGrant.userConfirmed("Bash(npm test:*)")));
-    assertValidWithEveryKey();
-    assertThat(Files.readString(settings)).contains("Bash(npm test:*)");
+    String before = Files.readString(settings);
+
+    assertThatThrownBy(
+            () ->
+                new SettingsStore(settings, temp)
+                    .grant(GrantRequest.of(RuleGrant.userConfirmed("Bash(npm test:*)"))))
+        .isInstanceOf(SettingsException.class)
+        .hasMessageContaining("is read-only");
+
+    assertThat(Files.readString(settings)).isEqualTo(before);
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(settings)))
         .isEqualTo("r--r--r--");
     assertThat(strayFiles()).isEmpty();
@@ -115,7 +121,7 @@ class SettingsUnderStressTest {
     dev.milktui.core.session.LaunchSpec spec =
         dev.milktui.core.session.LaunchSpec.defaults(temp.resolve("claude"), temp)
             .withGrants(List.of("Bash(make:*)"), List.of());
-    assertThat(spec.effectiveAllowedTools()).contains("Bash", "Read", "Write", "Edit");
+    assertThat(spec.effectiveAllowedTools()).contains("Bash", "Read", "Edit(/" + temp + "/**)");
     SettingsGrantPersister persister =
         new SettingsGrantPersister(new SettingsStore(settings, temp), temp);
     persister.persist(new GrantDecision(List.of("Bash(make:*)"), List.of(), true, null));

@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -99,5 +103,32 @@ class WorkspaceTrustTest {
         .isInstanceOf(SettingsException.class)
         .hasMessageContaining("line 1, column");
     assertThat(Files.readString(claudeJson)).isEqualTo("{\"projects\": {");
+  }
+
+  @Test
+  void trustTakesClaudesConfigLockTreatingAStaleOneAsClaudeDoesAndReleasesIt() throws Exception {
+    Path project = Files.createDirectories(temp.resolve("project"));
+    Path claudeJson = Files.writeString(temp.resolve(".claude.json"), "{\"numStartups\": 3}");
+    Path lock = Files.createDirectory(temp.resolve(".claude.json.lock"));
+    Files.setLastModifiedTime(lock, FileTime.from(Instant.now().minus(Duration.ofMinutes(5))));
+    WorkspaceTrust trust = new WorkspaceTrust(claudeJson);
+
+    assertThat(trust.trust(project)).isTrue();
+
+    assertThat(lock).doesNotExist();
+    assertThat(trust.isTrusted(project)).isTrue();
+    assertThat(Files.readString(claudeJson)).contains("\"numStartups\": 3");
+  }
+
+  @Test
+  void aReadOnlyClaudeJsonIsRefusedAndKept() throws Exception {
+    Path project = Files.createDirectories(temp.resolve("project"));
+    Path claudeJson = Files.writeString(temp.resolve(".claude.json"), "{}");
+    Files.setPosixFilePermissions(claudeJson, PosixFilePermissions.fromString("r--r--r--"));
+
+    assertThatThrownBy(() -> new WorkspaceTrust(claudeJson).trust(project))
+        .isInstanceOf(SettingsException.class)
+        .hasMessageContaining("is read-only");
+    assertThat(Files.readString(claudeJson)).isEqualTo("{}");
   }
 }

@@ -170,7 +170,10 @@ class ClaudeSessionTest {
     List<String> argv = fake.runs().get(1);
     assertThat(argv)
         .contains("--resume=" + sessionId)
-        .contains("--allowedTools=Bash,Read,Write,Edit,Bash(touch:*)");
+        .contains(
+            "--allowedTools="
+                + String.join(",", LaunchSpec.defaults(Path.of("claude"), dir).baselineTools())
+                + ",Bash(touch:*)");
     assertThat(String.join(" ", argv)).contains("--add-dir " + outside);
     JsonNode retry = Json.MAPPER.readTree(fake.lastStdin().orElseThrow().get(0));
     assertThat(retry.at("/message/content").asText())

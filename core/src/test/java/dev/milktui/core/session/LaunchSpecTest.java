@@ -3,11 +3,13 @@ package dev.milktui.core.session;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class LaunchSpecTest {
   private static final Path CLAUDE = Path.of("/opt/claude");
@@ -37,7 +39,7 @@ class LaunchSpecTest {
             "--permission-prompt-tool=stdio",
             "--model=claude-opus-5-5",
             "--permission-mode=default",
-            "--allowedTools=Bash,Read,Write,Edit,Bash(npm test:*)",
+            "--allowedTools=Bash,Read,Edit(//home/dev/project/**),Edit(//tmp/**),Bash(npm test:*)",
             "--add-dir",
             "/home/dev/project",
             "--add-dir",
@@ -58,7 +60,8 @@ class LaunchSpecTest {
   @Test
   void baselineComesFirstWithoutDuplicatesAndCanBeTurnedOff() {
     assertThat(spec().effectiveAllowedTools())
-        .containsExactly("Bash", "Read", "Write", "Edit", "Bash(npm test:*)");
+        .containsExactly(
+            "Bash", "Read", "Edit(//home/dev/project/**)", "Edit(//tmp/**)", "Bash(npm test:*)");
     LaunchSpec noBaseline =
         LaunchSpec.builder(CLAUDE, WORK).baseline(false).allowedTools(List.of("Read")).build();
     assertThat(noBaseline.effectiveAllowedTools()).containsExactly("Read");
@@ -89,5 +92,30 @@ class LaunchSpecTest {
   @Test
   void childEnvironmentDropsTheVariablesOfAnEnclosingClaude() {
     assertThat(spec().childEnvironment()).containsOnlyKeys("PATH");
+  }
+
+  @Test
+  void theBaselineNeverPassesBareWriteOrEditOnlyEditsScopedToTheWorkingDirectoryAndTmp() {
+    assertThat(spec().baselineTools())
+        .containsExactly("Bash", "Read", "Edit(//home/dev/project/**)", "Edit(//tmp/**)")
+        .doesNotContain("Write", "Edit");
+  }
+
+  @Test
+  void aWorkingDirectoryThatIsRootOrHoldsGlobCharactersGetsNoEditRule() {
+    assertThat(LaunchSpec.defaults(CLAUDE, Path.of("/")).baselineTools())
+        .containsExactly("Bash", "Read", "Edit(//tmp/**)");
+    assertThat(LaunchSpec.defaults(CLAUDE, Path.of("/home/dev/[a-z]*")).baselineTools())
+        .containsExactly("Bash", "Read", "Edit(//tmp/**)");
+  }
+
+  @Test
+  void aLinkedWorkingDirectoryIsScopedByItsPathAndByItsRealPath(@TempDir Path temp)
+      throws Exception {
+    Path real = Files.createDirectories(temp.resolve("real")).toRealPath();
+    Path link = Files.createSymbolicLink(temp.resolve("link"), real);
+
+    assertThat(LaunchSpec.defaults(CLAUDE, link).baselineTools())
+        .contains("Edit(/" + link.toAbsolutePath() + "/**)", "Edit(/" + real + "/**)");
   }
 }
