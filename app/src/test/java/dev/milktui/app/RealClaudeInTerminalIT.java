@@ -63,7 +63,7 @@ class RealClaudeInTerminalIT {
       tmux.await("Message");
       tmux.type("Create a file");
       tmux.send("Enter");
-      String prompt = tmux.await("Allow once (y)");
+      String prompt = tmux.awaitDialog("Allow once (y)");
       assertThat(prompt).contains("touch allowed.txt");
       tmux.send("y");
       tmux.await("Created the file.");
@@ -86,7 +86,7 @@ class RealClaudeInTerminalIT {
       tmux.await("Message");
       tmux.type("Write the file outside");
       tmux.send("Enter");
-      String dialog = tmux.await("permission channel closed");
+      String dialog = tmux.awaitDialog("permission channel closed");
       assertThat(dialog).contains("[ ] Write");
       assertThat(target).doesNotExist();
 

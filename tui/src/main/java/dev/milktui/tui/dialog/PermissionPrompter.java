@@ -14,6 +14,7 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.PermissionRule;
 import dev.milktui.core.protocol.ControlRequest;
 import dev.milktui.core.protocol.PermissionSuggestion;
 import dev.milktui.core.session.GrantException;
@@ -28,12 +29,19 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Claude's permission requests, one dialog at a time, the rest queued ("1 of 3"). Keys: y allow
- * once, a allow always (shows the rule to save, editable), n deny with an optional reason, Esc deny
- * and stop the turn. A withdrawn request closes its dialog, or leaves the queue, with a notice.
+ * once, Shift+A allow always (shows every rule to save and the file it goes to, editable), n deny
+ * with an optional reason, Esc deny and stop the turn. A withdrawn request closes its dialog, or
+ * leaves the queue, with a notice.
+ *
+ * <p>Everything about the request is shown revealed: what is allowed is exactly what was on the
+ * screen, controls and escape strings included, and a request holding any says so in words.
  */
 public final class PermissionPrompter {
   static final String DENIED = "The user denied this tool call.";
   static final String DENIED_AND_STOPPED = "The user denied this tool call and stopped the turn.";
+  public static final String HAS_CONTROLS =
+      "This input contains control characters, shown marked below (␛ is ESC, ␇ BEL, \\u… a"
+          + " hidden character).";
 
   private enum Mode {
     MAIN,
@@ -50,6 +58,7 @@ public final class PermissionPrompter {
   private BasicWindow window;
   private Mode mode = Mode.MAIN;
   private TextBox field;
+  private Label rulesList;
   private Label error;
   private int answered;
 
@@ -98,7 +107,7 @@ public final class PermissionPrompter {
   }
 
   private static String tool(PermissionRequest request) {
-    return Sanitizer.oneLine(request.toolName());
+    return Sanitizer.revealInline(request.toolName());
   }
 
   private String title() {
@@ -138,8 +147,10 @@ public final class PermissionPrompter {
       case MAIN:
         if (Keys.is(key, 'y')) {
           answer(current::allowOnce);
-        } else if (Keys.is(key, 'a')) {
+        } else if (Keys.shifted(key, 'A')) {
           switchTo(Mode.ALWAYS);
+        } else if (Keys.is(key, 'a')) {
+          error.setText("Allow always saves a rule: press Shift+A if you mean it.");
         } else if (Keys.is(key, 'n')) {
           switchTo(Mode.DENY);
         } else if (Keys.type(key, KeyType.Escape)) {
@@ -197,58 +208,61 @@ public final class PermissionPrompter {
     showNext();
   }
 
-  /** The CLI's rule suggestions, handed back verbatim when the user keeps them. */
   private List<PermissionSuggestion> cliSuggestions() {
-    List<PermissionSuggestion> chosen = new ArrayList<>();
     List<PermissionSuggestion> all = current.request().permissionSuggestions();
-    if (all == null) {
-      return chosen;
-    }
-    for (PermissionSuggestion s : all) {
-      if (s instanceof PermissionSuggestion.AddRules rules
-          && (rules.behavior() == null || "allow".equals(rules.behavior()))) {
-        chosen.add(s);
-      } else if (s instanceof PermissionSuggestion.AddDirectories) {
-        chosen.add(s);
-      }
-    }
-    return chosen;
+    return all == null ? List.of() : all;
   }
 
-  private static List<String> suggestedRules(List<PermissionSuggestion> suggestions) {
+  /** The rules "allow always" proposes: the CLI's allow suggestions, else milk-tui's own. */
+  private List<String> proposedRules() {
     List<String> rules = new ArrayList<>();
-    for (PermissionSuggestion s : suggestions) {
-      if (s instanceof PermissionSuggestion.AddRules add) {
+    for (PermissionSuggestion s : cliSuggestions()) {
+      if (s instanceof PermissionSuggestion.AddRules add
+          && (add.behavior() == null || "allow".equals(add.behavior()))) {
         for (PermissionSuggestion.Rule rule : add.rules()) {
-          String text = Sanitizer.oneLine(rule.asSettingsRule());
-          if (!rules.contains(text)) {
-            rules.add(text);
+          if (!rules.contains(rule.asSettingsRule())) {
+            rules.add(rule.asSettingsRule());
           }
         }
       }
     }
-    return rules;
-  }
-
-  private List<String> proposedRules() {
-    List<String> fromCli = suggestedRules(cliSuggestions());
-    if (!fromCli.isEmpty()) {
-      return fromCli;
+    if (!rules.isEmpty()) {
+      return rules;
     }
     List<String> options = ruleOptions.rulesFor(current.toolName(), current.request().input());
     return List.of(options.get(options.size() - 1));
   }
 
+  /** Directories the CLI suggests adding; they apply to this session only. */
+  private List<String> suggestedDirectories() {
+    List<String> directories = new ArrayList<>();
+    for (PermissionSuggestion s : cliSuggestions()) {
+      if (s instanceof PermissionSuggestion.AddDirectories dirs) {
+        directories.addAll(dirs.directories());
+      }
+    }
+    return directories;
+  }
+
+  /**
+   * Saves exactly the rules in the field (what the user saw and left there) through the one saver,
+   * then allows, applying the same rules for the rest of this session; the CLI writes no file.
+   */
   private void confirmAlways() {
     List<String> rules = RuleText.split(field.getText());
     if (rules.isEmpty()) {
       error.setText("Write a rule to save, or press Esc to go back.");
       return;
     }
-    List<PermissionSuggestion> suggestions = cliSuggestions();
-    if (!suggestions.isEmpty() && rules.equals(suggestedRules(suggestions))) {
-      answer(() -> current.allowAlways(suggestions));
-      return;
+    List<PermissionSuggestion.Rule> parsed = new ArrayList<>();
+    for (String rule : rules) {
+      try {
+        PermissionRule r = PermissionRule.parse(rule);
+        parsed.add(new PermissionSuggestion.Rule(r.toolName(), r.content().orElse(null)));
+      } catch (IllegalArgumentException e) {
+        error.setText("Not a rule Claude understands: " + Sanitizer.revealInline(rule));
+        return;
+      }
     }
     try {
       saver.save(rules);
@@ -257,7 +271,8 @@ public final class PermissionPrompter {
           "Could not save the rule: " + Sanitizer.oneLine(String.valueOf(e.getMessage())));
       return;
     }
-    answer(current::allowOnce);
+    List<String> directories = suggestedDirectories();
+    answer(() -> current.allowForSession(parsed, directories));
   }
 
   private void render() {
@@ -268,11 +283,14 @@ public final class PermissionPrompter {
         request.title() == null || request.title().isBlank()
             ? "Claude wants to use " + tool(current)
             : request.title();
-    body.addComponent(wrapped(heading, width));
+    if (hasControls(request)) {
+      body.addComponent(wrapped(HAS_CONTROLS, width));
+    }
+    body.addComponent(revealed(heading, width));
     if (request.description() != null
         && !request.description().isBlank()
         && !request.description().equals(request.title())) {
-      body.addComponent(wrapped(request.description(), width));
+      body.addComponent(revealed(request.description(), width));
     }
     error = new Label("");
     switch (mode) {
@@ -294,14 +312,14 @@ public final class PermissionPrompter {
         ReadOnlyText.of(
             PermissionDetails.describe(request.toolName(), request.input()), width, rows));
     if (request.blockedPath() != null && !request.blockedPath().isBlank()) {
-      body.addComponent(wrapped("Blocked path: " + request.blockedPath(), width));
+      body.addComponent(revealed("Blocked path: " + request.blockedPath(), width));
     }
     if (request.decisionReason() != null && !request.decisionReason().isBlank()) {
-      body.addComponent(wrapped("Why Claude asks: " + request.decisionReason(), width));
+      body.addComponent(revealed("Why Claude asks: " + request.decisionReason(), width));
     }
     Panel buttons = new Panel(new LinearLayout(Direction.HORIZONTAL));
     buttons.addComponent(new Button("Allow once (y)", () -> answer(current::allowOnce)));
-    buttons.addComponent(new Button("Allow always (a)", () -> switchTo(Mode.ALWAYS)));
+    buttons.addComponent(new Button("Allow always (Shift+A)", () -> switchTo(Mode.ALWAYS)));
     buttons.addComponent(new Button("Deny (n)", () -> switchTo(Mode.DENY)));
     buttons.addComponent(
         new Button(
@@ -310,21 +328,39 @@ public final class PermissionPrompter {
   }
 
   private void renderAlways(Panel body, int width) {
-    List<String> rules = proposedRules();
+    String text = RuleText.join(proposedRules().stream().map(Sanitizer::revealInline).toList());
     body.addComponent(
         wrapped(
-            "Allow always, saving this rule (edit it if you like; commas separate rules):", width));
-    String text = RuleText.join(rules);
+            "Allow always: the rules below are saved to "
+                + Sanitizer.revealInline(saver.destination())
+                + " and apply from now on. Edit them if you like (commas separate rules):",
+            width));
     field =
         new TextBox(new TerminalSize(Math.min(width, Math.max(40, text.length() + 4)), 1), text);
+    rulesList = new Label("");
+    rulesList.setLabelWidth(width);
+    field.setTextChangeListener((newText, byUser) -> listRules(newText));
+    listRules(text);
     body.addComponent(field);
-    for (PermissionSuggestion s : cliSuggestions()) {
-      if (s instanceof PermissionSuggestion.AddDirectories dirs) {
-        body.addComponent(
-            wrapped("Also adds directories: " + String.join(", ", dirs.directories()), width));
-      }
+    body.addComponent(rulesList);
+    List<String> directories = suggestedDirectories();
+    if (!directories.isEmpty()) {
+      body.addComponent(
+          revealed(
+              "For this session only, also adds the directories: " + String.join(", ", directories),
+              width));
     }
     body.addComponent(new Label("Enter saves and allows · Esc back"));
+  }
+
+  /** Every rule the field holds, one per line and wrapped: nothing scrolls out of sight. */
+  private void listRules(String text) {
+    List<String> rules = RuleText.split(text);
+    StringBuilder list = new StringBuilder("Will save " + rules.size() + " rule(s):");
+    for (String rule : rules) {
+      list.append("\n  • ").append(Sanitizer.revealInline(rule));
+    }
+    rulesList.setText(list.toString());
   }
 
   private void renderDeny(Panel body, int width) {
@@ -338,5 +374,21 @@ public final class PermissionPrompter {
     Label label = new Label(Sanitizer.clean(text).replace("\t", "    "));
     label.setLabelWidth(width);
     return label;
+  }
+
+  /** As {@link #wrapped}, for text about what is approved: nothing dropped, controls marked. */
+  static Label revealed(String text, int width) {
+    Label label = new Label(Sanitizer.reveal(text).replace("\t", "    "));
+    label.setLabelWidth(width);
+    return label;
+  }
+
+  private static boolean hasControls(ControlRequest.CanUseTool request) {
+    return Sanitizer.hasControls(request.toolName())
+        || Sanitizer.hasControls(PermissionDetails.describe(request.toolName(), request.input()))
+        || Sanitizer.hasControls(request.title())
+        || Sanitizer.hasControls(request.description())
+        || Sanitizer.hasControls(request.blockedPath())
+        || Sanitizer.hasControls(request.decisionReason());
   }
 }
