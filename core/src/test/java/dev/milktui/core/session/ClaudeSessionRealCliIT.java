@@ -146,9 +146,11 @@ class ClaudeSessionRealCliIT {
     TurnSummary summary = turn(1);
     assertThat(summary.isError()).isFalse();
     assertThat(summary.tools().get(0).outcome()).isEqualTo(ToolOutcome.DENIED);
-    assertThat(summary.denials())
-        .singleElement()
-        .satisfies(d -> assertThat(d.toolName()).isEqualTo("Bash"));
+    assertThat(summary.denials()).as("the user's denial is not offered for granting").isEmpty();
+    assertThat(events.all(SessionEvent.GrantsNeeded.class)).isEmpty();
+    assertThat(events.all(SessionEvent.Notice.class))
+        .extracting(SessionEvent.Notice::text)
+        .contains("You denied Bash: Not in this folder, please.");
     assertThat(api.toolResults())
         .contains(new ToolResult("toolu_touch", "Not in this folder, please.", true));
     assertThat(sandbox.workDir().resolve("denied.txt")).doesNotExist();
