@@ -446,13 +446,13 @@ public final class TuiController {
   private void showToolDetails(ToolRow row) {
     String text =
         "Tool: "
-            + row.name()
+            + row.rawName()
             + "\nStatus: "
             + row.outcome().wireName()
             + "\nElapsed: "
             + row.elapsed(config.clock().instant()).toMillis()
             + " ms\n\nInput:\n"
-            + PermissionDetails.describe(row.name(), row.input())
+            + PermissionDetails.describe(row.rawName(), row.input())
             + "\n\nResult:\n"
             + (row.result().isEmpty() ? "(none yet)" : row.result());
     SimpleDialog dialog =

@@ -11,6 +11,7 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.PermissionSuggestion;
 import dev.milktui.core.text.TerminalText;
+import dev.milktui.core.turn.StreamClosedRecord;
 import dev.milktui.core.turn.ToolOutcome;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -185,6 +186,8 @@ class ApprovalsTest {
     for (int i = 1; i <= 12; i++) {
       rules.add(new PermissionSuggestion.Rule("Bash", "make target-number-" + i + ":*"));
     }
+    String longPath = "/srv/" + "very-long-directory-name/".repeat(5) + "**";
+    rules.add(new PermissionSuggestion.Rule("Edit", longPath));
     ObjectNode raw = Json.object().put("type", "addRules");
     PermissionRequest r =
         Events.request(
@@ -196,11 +199,62 @@ class ApprovalsTest {
     h.events(new SessionEvent.PermissionRequested(r));
     h.type("A");
     String screen = h.screen();
-    assertThat(screen).contains("Will save 12 rule(s):").contains("/home/u/.claude/settings.json");
-    for (PermissionSuggestion.Rule rule : rules) {
+    assertThat(screen).contains("Will save 13 rule(s):").contains("/home/u/.claude/settings.json");
+    for (PermissionSuggestion.Rule rule : rules.subList(0, 12)) {
       assertThat(screen).contains("• " + rule.asSettingsRule());
     }
+    assertThat(screen)
+        .contains("• Edit(/srv/very-long-directory-name/very-long-directory-name/")
+        .contains("very-long-directory-name/**)");
     h.key(KeyType.Enter);
-    assertThat(saved.get(0)).hasSize(12);
+    assertThat(saved.get(0)).hasSize(13).contains("Edit(" + longPath + ")");
+  }
+
+  @Test
+  void onASmallScreenTheRuleListScrollsAndSaysSo() {
+    Harness h =
+        new Harness(
+            60,
+            16,
+            TuiConfig.defaults()
+                .withDialogInputPause(Duration.ZERO)
+                .withGrantSaver(DialogsTest.saver(new ArrayList<>())));
+    List<PermissionSuggestion.Rule> rules = new ArrayList<>();
+    for (int i = 1; i <= 9; i++) {
+      rules.add(new PermissionSuggestion.Rule("Bash", "make t" + i + ":*"));
+    }
+    h.events(
+        new SessionEvent.PermissionRequested(
+            Events.request(
+                "r1",
+                "Bash",
+                input("command", "make all"),
+                List.of(
+                    new PermissionSuggestion.AddRules(
+                        rules, "allow", "localSettings", Json.object())),
+                Events.answers())));
+    h.type("A");
+    assertThat(h.screen())
+        .contains("Will save 9 rule(s) (Tab, then ↑/↓, to read them all):")
+        .contains("• Bash(make t1:*)")
+        .doesNotContain("• Bash(make t9:*)");
+    h.key(KeyType.Tab);
+    for (int i = 0; i < 9; i++) {
+      h.key(KeyType.ArrowDown);
+    }
+    assertThat(h.screen()).contains("• Bash(make t9:*)");
+  }
+
+  @Test
+  void theGrantDialogIgnoresSpaceAndEnterTypedAsItOpens() {
+    Harness h = new Harness(110, 34, TuiConfig.defaults().withDialogInputPause(PAUSE));
+    h.events(
+        new SessionEvent.GrantsNeeded(
+            Events.summary(
+                List.of(new StreamClosedRecord("t1", "Bash", input("command", "make"))),
+                List.of())));
+    h.type(" ").key(KeyType.Enter);
+    assertThat(h.screen()).contains("keys paused").contains("[ ] Bash");
+    assertThat(h.session().decisions).isEmpty();
   }
 }

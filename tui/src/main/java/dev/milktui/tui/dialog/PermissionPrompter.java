@@ -1,6 +1,7 @@
 package dev.milktui.tui.dialog;
 
 import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.TerminalTextUtils;
 import com.googlecode.lanterna.gui2.BasicWindow;
 import com.googlecode.lanterna.gui2.Button;
 import com.googlecode.lanterna.gui2.Direction;
@@ -58,7 +59,10 @@ public final class PermissionPrompter {
   private BasicWindow window;
   private Mode mode = Mode.MAIN;
   private TextBox field;
-  private Label rulesList;
+  private Label rulesCount;
+  private TextBox rulesList;
+  private int rulesRows;
+  private int rulesWidth;
   private Label error;
   private int answered;
 
@@ -337,13 +341,19 @@ public final class PermissionPrompter {
             width));
     field =
         new TextBox(new TerminalSize(Math.min(width, Math.max(40, text.length() + 4)), 1), text);
-    rulesList = new Label("");
-    rulesList.setLabelWidth(width);
+    List<String> directories = suggestedDirectories();
+    rulesWidth = Math.max(10, width - 1);
+    int room = Math.max(3, host.maxRows() - 10 - (directories.isEmpty() ? 0 : 2));
+    rulesRows = Math.min(room, listLines(text).size());
+    rulesCount = new Label("");
+    rulesList =
+        new TextBox(new TerminalSize(rulesWidth + 1, rulesRows), "", TextBox.Style.MULTI_LINE);
+    rulesList.setReadOnly(true);
     field.setTextChangeListener((newText, byUser) -> listRules(newText));
     listRules(text);
     body.addComponent(field);
+    body.addComponent(rulesCount);
     body.addComponent(rulesList);
-    List<String> directories = suggestedDirectories();
     if (!directories.isEmpty()) {
       body.addComponent(
           revealed(
@@ -353,14 +363,31 @@ public final class PermissionPrompter {
     body.addComponent(new Label("Enter saves and allows · Esc back"));
   }
 
-  /** Every rule the field holds, one per line and wrapped: nothing scrolls out of sight. */
+  /**
+   * Every rule the field holds, one per line and wrapped, so none hides past the field's edge; when
+   * the screen is too small for all of them, the list scrolls and says so.
+   */
   private void listRules(String text) {
-    List<String> rules = RuleText.split(text);
-    StringBuilder list = new StringBuilder("Will save " + rules.size() + " rule(s):");
-    for (String rule : rules) {
-      list.append("\n  • ").append(Sanitizer.revealInline(rule));
+    List<String> lines = listLines(text);
+    int count = RuleText.split(text).size();
+    rulesCount.setText(
+        "Will save "
+            + count
+            + " rule(s)"
+            + (lines.size() > rulesRows ? " (Tab, then ↑/↓, to read them all):" : ":"));
+    rulesList.setText(String.join("\n", lines));
+  }
+
+  private List<String> listLines(String text) {
+    List<String> lines = new ArrayList<>();
+    for (String rule : RuleText.split(text)) {
+      List<String> wrapped =
+          TerminalTextUtils.getWordWrappedText(rulesWidth - 4, Sanitizer.revealInline(rule));
+      for (int i = 0; i < wrapped.size(); i++) {
+        lines.add((i == 0 ? "  • " : "    ") + wrapped.get(i));
+      }
     }
-    rulesList.setText(list.toString());
+    return lines.isEmpty() ? List.of("") : lines;
   }
 
   private void renderDeny(Panel body, int width) {
@@ -371,15 +398,22 @@ public final class PermissionPrompter {
   }
 
   static Label wrapped(String text, int width) {
-    Label label = new Label(Sanitizer.clean(text).replace("\t", "    "));
-    label.setLabelWidth(width);
-    return label;
+    return wrappedLabel(Sanitizer.clean(text), width);
   }
 
   /** As {@link #wrapped}, for text about what is approved: nothing dropped, controls marked. */
   static Label revealed(String text, int width) {
-    Label label = new Label(Sanitizer.reveal(text).replace("\t", "    "));
+    return wrappedLabel(Sanitizer.reveal(text), width);
+  }
+
+  /**
+   * A label as tall as its text wrapped at {@code width}: Lanterna sizes a label when its text is
+   * set, so the width must be set first, or every line past the first is cut off.
+   */
+  private static Label wrappedLabel(String text, int width) {
+    Label label = new Label("");
     label.setLabelWidth(width);
+    label.setText(text.replace("\t", "    "));
     return label;
   }
 
