@@ -257,4 +257,17 @@ class ApprovalsTest {
     assertThat(h.screen()).contains("keys paused").contains("[ ] Bash");
     assertThat(h.session().decisions).isEmpty();
   }
+
+  @Test
+  void aToolNameNoRuleCanSpellCannotBeAllowedAlwaysButStillOnce() {
+    Harness h = new Harness(110, 30);
+    List<String> answers = Events.answers();
+    PermissionRequest r =
+        Events.request("r1", "Bash(rm -rf /:*)", input("command", "ls"), List.of(), answers);
+    h.events(new SessionEvent.PermissionRequested(r));
+    h.type("A");
+    assertThat(h.screen()).contains("cannot be allowed always").doesNotContain("Will save");
+    h.type("y");
+    assertThat(r.state()).isEqualTo(PermissionRequest.State.ALLOWED);
+  }
 }

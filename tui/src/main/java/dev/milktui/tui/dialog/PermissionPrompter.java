@@ -152,7 +152,7 @@ public final class PermissionPrompter {
         if (Keys.is(key, 'y')) {
           answer(current::allowOnce);
         } else if (Keys.shifted(key, 'A')) {
-          switchTo(Mode.ALWAYS);
+          openAlways();
         } else if (Keys.is(key, 'a')) {
           error.setText("Allow always saves a rule: press Shift+A if you mean it.");
         } else if (Keys.is(key, 'n')) {
@@ -186,6 +186,17 @@ public final class PermissionPrompter {
       default:
         return false;
     }
+  }
+
+  /** A tool whose name no rule can spell (e.g. one with parentheses) can only be allowed once. */
+  private void openAlways() {
+    try {
+      PermissionRule.toolWide(current.toolName());
+    } catch (IllegalArgumentException e) {
+      error.setText("No rule can name this tool, so it cannot be allowed always: y or n.");
+      return;
+    }
+    switchTo(Mode.ALWAYS);
   }
 
   private void switchTo(Mode next) {
@@ -323,7 +334,7 @@ public final class PermissionPrompter {
     }
     Panel buttons = new Panel(new LinearLayout(Direction.HORIZONTAL));
     buttons.addComponent(new Button("Allow once (y)", () -> answer(current::allowOnce)));
-    buttons.addComponent(new Button("Allow always (Shift+A)", () -> switchTo(Mode.ALWAYS)));
+    buttons.addComponent(new Button("Allow always (Shift+A)", this::openAlways));
     buttons.addComponent(new Button("Deny (n)", () -> switchTo(Mode.DENY)));
     buttons.addComponent(
         new Button(
