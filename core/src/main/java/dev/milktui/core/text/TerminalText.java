@@ -12,8 +12,9 @@ package dev.milktui.core.text;
  * <p>{@link #reveal} is for anything the user approves: nothing is dropped. Every control character
  * is replaced by a visible mark (C0 by its control picture, so ESC shows as {@code ␛} followed by
  * the rest of its sequence as ordinary text; DEL as {@code ␡}; C1, format characters such as bidi
- * overrides and zero-width spaces, line separators and broken surrogates as <code>&#92;u009b</code>
- * -style escapes). Newline and tab stay as layout. The result is itself safe to print.
+ * overrides and zero-width spaces, line separators, private-use characters, broken surrogates and
+ * runs of variation selectors as <code>&#92;u009b</code>-style escapes). Newline and tab stay as
+ * layout. The result is itself safe to print.
  */
 public final class TerminalText {
   private static final char ESC = 0x1B;
@@ -116,26 +117,7 @@ public final class TerminalText {
 
   /** True when {@link #reveal} would mark something other than a newline or tab. */
   public static boolean hasControls(String text) {
-    if (text == null) {
-      return false;
-    }
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c == '\n' || c == '\t') {
-        continue;
-      }
-      if (Character.isHighSurrogate(c)
-          && i + 1 < text.length()
-          && Character.isLowSurrogate(text.charAt(i + 1))) {
-        if (isHidden(text.codePointAt(i))) {
-          return true;
-        }
-        i++;
-      } else if (isHidden(c) || Character.isSurrogate(c)) {
-        return true;
-      }
-    }
-    return false;
+    return text != null && !reveal(text).equals(text);
   }
 
   private static String reveal(String text, boolean inline) {
@@ -143,52 +125,52 @@ public final class TerminalText {
       return "";
     }
     StringBuilder out = new StringBuilder(text.length() + 16);
+    int previous = -1;
     int i = 0;
     while (i < text.length()) {
-      char c = text.charAt(i);
-      if (Character.isHighSurrogate(c)
-          && i + 1 < text.length()
-          && Character.isLowSurrogate(text.charAt(i + 1))) {
-        int cp = text.codePointAt(i);
-        if (isHidden(cp)) {
-          out.append(String.format("\\U%08x", cp));
-        } else {
-          out.appendCodePoint(cp);
-        }
-        i += 2;
-        continue;
-      }
-      if ((c == '\n' || c == '\t') && !inline) {
-        out.append(c);
-      } else if (c < 0x20) {
-        out.append((char) (CONTROL_PICTURES + c));
-      } else if (c == 0x7F) {
+      // A lone surrogate comes back as itself, one char long.
+      int cp = text.codePointAt(i);
+      if ((cp == '\n' || cp == '\t') && !inline) {
+        out.append((char) cp);
+      } else if (cp < 0x20) {
+        out.append((char) (CONTROL_PICTURES + cp));
+      } else if (cp == 0x7F) {
         out.append(DEL_PICTURE);
-      } else if (isHidden(c) || Character.isSurrogate(c)) {
-        out.append(String.format("\\u%04x", (int) c));
+      } else if (isHidden(cp) || (isVariationSelector(cp) && isVariationSelector(previous))) {
+        out.append(cp <= 0xFFFF ? String.format("\\u%04x", cp) : String.format("\\U%08x", cp));
       } else {
-        out.append(c);
+        out.appendCodePoint(cp);
       }
-      i++;
+      previous = cp;
+      i += Character.charCount(cp);
     }
     return out.toString();
   }
 
   /**
-   * Controls, C1, format characters (bidi, zero-width, soft hyphen…), line and paragraph
-   * separators, and unassigned or private-use code points: anything whose look on a terminal is not
-   * the character itself.
+   * Characters whose look on a terminal is not the character itself: C1 controls, format characters
+   * (bidi overrides, zero-width spaces, tags, soft hyphen…), line and paragraph separators,
+   * private-use characters, lone surrogates, and the supplementary variation selectors (invisible,
+   * and enough of them spell out hidden text).
    */
   private static boolean isHidden(int cp) {
-    if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) {
+    if (cp >= 0x80 && cp <= 0x9F) {
+      return true;
+    }
+    if (cp >= 0xE0100 && cp <= 0xE01EF) {
       return true;
     }
     int type = Character.getType(cp);
     return type == Character.FORMAT
         || type == Character.LINE_SEPARATOR
         || type == Character.PARAGRAPH_SEPARATOR
-        || type == Character.UNASSIGNED
-        || type == Character.PRIVATE_USE;
+        || type == Character.PRIVATE_USE
+        || type == Character.SURROGATE;
+  }
+
+  /** One selector after a character picks its look (emoji); a run of them only hides data. */
+  private static boolean isVariationSelector(int cp) {
+    return (cp >= 0xFE00 && cp <= 0xFE0F) || (cp >= 0xE0100 && cp <= 0xE01EF);
   }
 
   private static boolean isPlain(String text) {

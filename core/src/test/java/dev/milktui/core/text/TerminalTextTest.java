@@ -38,6 +38,22 @@ class TerminalTextTest {
   }
 
   @Test
+  void oneVariationSelectorAfterACharacterStaysButARunOfThemIsRevealed() {
+    assertThat(TerminalText.reveal("ok \u2764\ufe0f")).isEqualTo("ok \u2764\ufe0f");
+    assertThat(TerminalText.reveal("a\ufe00\ufe01\ufe02")).isEqualTo("a\ufe00\\ufe01\\ufe02");
+    assertThat(TerminalText.reveal("b\udb40\udd00")).isEqualTo("b\\U000e0100");
+    assertThat(TerminalText.hasControls("ok \u2764\ufe0f")).isFalse();
+    assertThat(TerminalText.hasControls("a\ufe00\ufe01")).isTrue();
+  }
+
+  @Test
+  void emojiNewerThanTheJdksTablesAreNotFlagged() {
+    String melting = new String(Character.toChars(0x1FAE0));
+    assertThat(TerminalText.reveal(melting)).isEqualTo(melting);
+    assertThat(TerminalText.hasControls(melting)).isFalse();
+  }
+
+  @Test
   void plainTextIsRevealedUnchangedAndHasNoControls() {
     String plain = "grep -n 'x' src/*.java | wc -l\n\tdone ✓ 日本";
     assertThat(TerminalText.reveal(plain)).isEqualTo(plain);
