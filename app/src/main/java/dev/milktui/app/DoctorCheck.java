@@ -1,5 +1,7 @@
 package dev.milktui.app;
 
+import dev.milktui.core.text.TerminalText;
+
 /** One line of {@code milk-tui doctor}: what was checked, how it went, and the detail. */
 record DoctorCheck(Status status, String name, String detail) {
 
@@ -21,7 +23,8 @@ record DoctorCheck(Status status, String name, String detail) {
     return new DoctorCheck(Status.FAIL, name, detail);
   }
 
+  /** The printed line; the detail comes from files and child processes, so it is made safe. */
   String line() {
-    return String.format("%-4s  %-9s  %s", status, name, detail);
+    return String.format("%-4s  %-9s  %s", status, name, TerminalText.oneLine(detail));
   }
 }

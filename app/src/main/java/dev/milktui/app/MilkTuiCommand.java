@@ -8,12 +8,14 @@ import dev.milktui.core.grants.SettingsLocation;
 import dev.milktui.core.grants.SettingsStore;
 import dev.milktui.core.grants.WorkspaceTrust;
 import dev.milktui.core.session.GrantDecision;
+import dev.milktui.core.session.GrantException;
 import dev.milktui.core.session.LaunchSpec;
 import dev.milktui.core.session.Transport;
 import dev.milktui.tui.SessionFactory;
 import dev.milktui.tui.TerminalLauncher;
 import dev.milktui.tui.TuiConfig;
 import dev.milktui.tui.TuiController;
+import dev.milktui.tui.dialog.GrantSaver;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -211,9 +213,18 @@ public final class MilkTuiCommand implements Callable<Integer> {
             .withColor(!environment.variables().containsKey("NO_COLOR"))
             .withHistoryFile(paths.historyFile())
             .withGrantSaver(
-                rules ->
+                new GrantSaver() {
+                  @Override
+                  public void save(List<String> rules) throws GrantException {
                     new SettingsGrantPersister(settings, workingDirectory)
-                        .persist(new GrantDecision(rules, List.of(), true, null)))
+                        .persist(new GrantDecision(rules, List.of(), true, null));
+                  }
+
+                  @Override
+                  public String destination() {
+                    return settings.file().toString();
+                  }
+                })
             .withRuleOptions(new SuggestedRuleOptions(workingDirectory))
             .withExporter(
                 () -> {

@@ -50,13 +50,13 @@ class DemoInTerminalIT {
 
       tmux.type("Create a file");
       tmux.send("Enter");
-      tmux.await("Allow once (y)");
+      tmux.awaitDialog("Allow once (y)");
       tmux.send("y");
       tmux.await("Finished after the tool call.");
 
       tmux.type("Write outside");
       tmux.send("Enter");
-      String dialog = tmux.await("permission channel closed");
+      String dialog = tmux.awaitDialog("permission channel closed");
       assertThat(dialog).contains("[ ] Write");
       tmux.send("Space");
       tmux.await("[x] Write");

@@ -89,6 +89,19 @@ class DoctorCommandTest {
   }
 
   @Test
+  void escapeSequencesAClaudeBinaryPrintsNeverReachTheTerminal() throws IOException {
+    Scripts.executable(
+        bin.resolve("claude"),
+        "printf '\\033]52;c;ZXZpbA==\\007\\033]0;pwned\\007\\302\\2332Jsegfault\\n' >&2; exit 3");
+
+    CommandRun run = doctor();
+
+    assertThat(run.out()).contains("FAIL  version", "exit code 3: segfault");
+    assertThat(run.out().chars().filter(c -> c < 0x20 && c != '\n' || c >= 0x7f && c <= 0x9f))
+        .isEmpty();
+  }
+
+  @Test
   void explicitClaudeIsUsedAndNeverReplacedByTheOneOnPath() throws IOException {
     Scripts.executable(bin.resolve("claude"), "echo '" + ClaudeVersion.PINNED + " (Claude Code)'");
     Path notExecutable = Files.writeString(temp.resolve("claude"), "not a program");

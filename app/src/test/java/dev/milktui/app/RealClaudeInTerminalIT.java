@@ -89,7 +89,7 @@ class RealClaudeInTerminalIT {
       tmux.await("│ no baseline");
       tmux.type("Create a file");
       tmux.send("Enter");
-      String prompt = tmux.await("Allow once (y)");
+      String prompt = tmux.awaitDialog("Allow once (y)");
       assertThat(prompt).contains("touch allowed.txt");
       tmux.send("y");
       tmux.await("Created the file.");
@@ -112,7 +112,7 @@ class RealClaudeInTerminalIT {
       tmux.await("Message");
       tmux.type("Write the file outside");
       tmux.send("Enter");
-      String dialog = tmux.await("permission channel closed");
+      String dialog = tmux.awaitDialog("permission channel closed");
       assertThat(dialog).contains("[ ] Write");
       assertThat(target).doesNotExist();
 
@@ -134,5 +134,41 @@ class RealClaudeInTerminalIT {
     }
     String settings = Files.readString(sandbox.configDir().resolve("settings.json"));
     assertThat(settings).contains("\"Write\"").contains(outside.toString());
+  }
+
+  /**
+   * "Allow always" with Shift+A: milk-tui saves the rule to the user settings it names, the second
+   * identical call runs without a prompt, and claude writes no settings.local.json or git ignore.
+   */
+  @Test
+  void allowAlwaysSavesToTheUserSettingsAndTheSecondCallRunsWithoutAPrompt() throws Exception {
+    Map<String, Object> touch = Map.of("command", "touch always.txt", "description", "Touch");
+    Path userSettings = sandbox.configDir().resolve("settings.json");
+    try (FakeAnthropicApi api =
+            FakeAnthropicApi.start(
+                Reply.toolUse("toolu_touch_1", "Bash", touch),
+                Reply.text("Made it."),
+                Reply.toolUse("toolu_touch_2", "Bash", touch),
+                Reply.text("Made it again."));
+        Tmux tmux = milkTui(api)) {
+      tmux.await("Message");
+      tmux.type("Create a file");
+      tmux.send("Enter");
+      tmux.awaitDialog("Allow always (Shift+A)");
+      tmux.type("A");
+      assertThat(tmux.await("Will save 1 rule(s)")).contains(userSettings.toString());
+      tmux.send("Enter");
+      tmux.await("Made it.");
+      tmux.type("Again");
+      tmux.send("Enter");
+      String screen = tmux.await("Made it again.");
+      assertThat(screen).doesNotContain("Permission 1 of 1");
+      tmux.send("C-c");
+      tmux.send("C-c");
+      tmux.await("MILK-EXIT=0");
+    }
+    assertThat(Files.readString(userSettings)).contains("Bash(touch always.txt)");
+    assertThat(sandbox.workDir().resolve(".claude/settings.local.json")).doesNotExist();
+    assertThat(sandbox.home().resolve(".config/git/ignore")).doesNotExist();
   }
 }

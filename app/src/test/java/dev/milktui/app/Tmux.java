@@ -70,6 +70,23 @@ final class Tmux implements AutoCloseable {
     return fail("the screen never showed '" + text + "':\n" + screen);
   }
 
+  /**
+   * Waits until a dialog showing {@code text} takes keys: a new dialog ignores them for a moment
+   * and says "keys paused" meanwhile.
+   */
+  String awaitDialog(String text) {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    String screen = "";
+    while (System.nanoTime() < deadline) {
+      screen = screen();
+      if (screen.contains(text) && !screen.contains("keys paused")) {
+        return screen;
+      }
+      pause();
+    }
+    return fail("the screen never showed '" + text + "' ready for keys:\n" + screen);
+  }
+
   @Override
   public void close() {
     try {

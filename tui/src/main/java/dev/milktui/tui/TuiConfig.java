@@ -6,10 +6,12 @@ import dev.milktui.tui.dialog.RuleOptions;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 
 /**
  * What the app decides for the UI. {@code color} is false under NO_COLOR (the app reads the
- * environment); {@code historyFile} may be null (no persistence).
+ * environment); {@code historyFile} may be null (no persistence); {@code dialogInputPause} is how
+ * long a dialog ignores keys after it opens (measured on {@code clock}).
  */
 public record TuiConfig(
     boolean color,
@@ -18,7 +20,11 @@ public record TuiConfig(
     RuleOptions ruleOptions,
     FramePacer pacer,
     Clock clock,
-    TranscriptExporter exporter) {
+    TranscriptExporter exporter,
+    Duration dialogInputPause) {
+
+  /** Long enough to notice a dialog before a key answers it, short enough not to be in the way. */
+  public static final Duration DIALOG_INPUT_PAUSE = Duration.ofMillis(600);
 
   public static TuiConfig defaults() {
     return new TuiConfig(
@@ -30,34 +36,47 @@ public record TuiConfig(
         new SuggestedRuleOptions(Path.of("").toAbsolutePath()),
         FramePacer.immediate(),
         Clock.systemUTC(),
-        TranscriptExporter.NONE);
+        TranscriptExporter.NONE,
+        DIALOG_INPUT_PAUSE);
   }
 
   public TuiConfig withColor(boolean value) {
-    return new TuiConfig(value, historyFile, grantSaver, ruleOptions, pacer, clock, exporter);
+    return new TuiConfig(
+        value, historyFile, grantSaver, ruleOptions, pacer, clock, exporter, dialogInputPause);
   }
 
   public TuiConfig withHistoryFile(Path value) {
-    return new TuiConfig(color, value, grantSaver, ruleOptions, pacer, clock, exporter);
+    return new TuiConfig(
+        color, value, grantSaver, ruleOptions, pacer, clock, exporter, dialogInputPause);
   }
 
   public TuiConfig withGrantSaver(GrantSaver value) {
-    return new TuiConfig(color, historyFile, value, ruleOptions, pacer, clock, exporter);
+    return new TuiConfig(
+        color, historyFile, value, ruleOptions, pacer, clock, exporter, dialogInputPause);
   }
 
   public TuiConfig withRuleOptions(RuleOptions value) {
-    return new TuiConfig(color, historyFile, grantSaver, value, pacer, clock, exporter);
+    return new TuiConfig(
+        color, historyFile, grantSaver, value, pacer, clock, exporter, dialogInputPause);
   }
 
   public TuiConfig withPacer(FramePacer value) {
-    return new TuiConfig(color, historyFile, grantSaver, ruleOptions, value, clock, exporter);
+    return new TuiConfig(
+        color, historyFile, grantSaver, ruleOptions, value, clock, exporter, dialogInputPause);
   }
 
   public TuiConfig withExporter(TranscriptExporter value) {
-    return new TuiConfig(color, historyFile, grantSaver, ruleOptions, pacer, clock, value);
+    return new TuiConfig(
+        color, historyFile, grantSaver, ruleOptions, pacer, clock, value, dialogInputPause);
   }
 
   public TuiConfig withClock(Clock value) {
-    return new TuiConfig(color, historyFile, grantSaver, ruleOptions, pacer, value, exporter);
+    return new TuiConfig(
+        color, historyFile, grantSaver, ruleOptions, pacer, value, exporter, dialogInputPause);
+  }
+
+  public TuiConfig withDialogInputPause(Duration value) {
+    return new TuiConfig(
+        color, historyFile, grantSaver, ruleOptions, pacer, clock, exporter, value);
   }
 }

@@ -94,7 +94,7 @@ public final class TuiController {
             }
           }
         };
-    this.dialogs = new DialogHost(gui, globalKeys);
+    this.dialogs = new DialogHost(gui, globalKeys, config.clock(), config.dialogInputPause());
     this.transcriptView = new TranscriptView(transcript, palette);
     this.toolPane = new ToolPane(palette, config.clock(), this::showToolDetails);
     this.input = new InputBox(new InputHistory(config.historyFile()), this::send);
@@ -105,10 +105,12 @@ public final class TuiController {
         new TitleRow(
             palette,
             () ->
-                " Message · Enter send · Ctrl+J / Alt+Enter newline · ↑↓ history"
-                    + (session != null && session.busy()
-                        ? " · a turn is running: sends queue"
-                        : ""),
+                dialogs.anyOpen() && !input.getText().isEmpty()
+                    ? " Message · draft kept: a dialog has the keys, your text waits here"
+                    : " Message · Enter send · Ctrl+J / Alt+Enter newline · ↑↓ history"
+                        + (session != null && session.busy()
+                            ? " · a turn is running: sends queue"
+                            : ""),
             input::isFocused);
     Panel root = new Panel(new MainLayout());
     root.addComponent(transcriptView);
@@ -177,7 +179,8 @@ public final class TuiController {
                             + " because the workspace is not trusted:\n"
                             + Sanitizer.oneLine(String.valueOf(workspace))
                             + "\n\nTrust it only if you trust the project's files.")
-                    .action("Trust this workspace", 't', () -> runSafely(onTrust, "trusting"))
+                    .deliberateAction(
+                        "Trust this workspace", 't', () -> runSafely(onTrust, "trusting"))
                     .onEscape(() -> notice(SessionEvent.Level.INFO, "Workspace left untrusted."))
                     .open());
   }
@@ -203,6 +206,7 @@ public final class TuiController {
               if (toolPane.anyRunning()) {
                 toolPane.invalidate();
               }
+              dialogs.tick();
             });
   }
 
@@ -450,18 +454,21 @@ public final class TuiController {
   private void showToolDetails(ToolRow row) {
     String text =
         "Tool: "
-            + row.name()
+            + row.rawName()
             + "\nStatus: "
             + row.outcome().wireName()
             + "\nElapsed: "
             + row.elapsed(config.clock().instant()).toMillis()
             + " ms\n\nInput:\n"
-            + PermissionDetails.describe(row.name(), row.input())
+            + PermissionDetails.describe(row.rawName(), row.input())
             + "\n\nResult:\n"
             + (row.result().isEmpty() ? "(none yet)" : row.result());
-    new SimpleDialog(dialogs, "Tool call " + row.id())
-        .component(ReadOnlyText.of(text, dialogs.maxColumns(), dialogs.maxRows() - 4))
-        .open();
+    SimpleDialog dialog =
+        new SimpleDialog(dialogs, "Tool call " + Sanitizer.revealInline(row.id()));
+    if (Sanitizer.hasControls(text)) {
+      dialog.text(PermissionPrompter.HAS_CONTROLS);
+    }
+    dialog.component(ReadOnlyText.of(text, dialogs.maxColumns(), dialogs.maxRows() - 5)).open();
   }
 
   private void showHelp() {
@@ -484,9 +491,11 @@ public final class TuiController {
                 "F5               resume or restart after claude stopped",
                 "F1 or ?          this help",
                 "",
-                "Permission dialog: y allow once, a allow always, n deny, Esc deny and stop.",
+                "Permission dialog: y allow once, Shift+A allow always, n deny, Esc deny and stop.",
                 "Grant dialog: Space tick, a tick all, ←/→ rule, Tab next, Enter grant, Esc"
-                    + " skip."))
+                    + " skip.",
+                "A new dialog ignores keys briefly (keys paused); a message draft is kept.",
+                "Trust offer: Shift+T trusts the workspace."))
         .open();
   }
 

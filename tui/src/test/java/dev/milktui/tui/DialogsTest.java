@@ -14,7 +14,9 @@ import dev.milktui.core.protocol.PermissionSuggestion;
 import dev.milktui.core.session.GrantDecision;
 import dev.milktui.core.session.GrantException;
 import dev.milktui.core.turn.StreamClosedRecord;
+import dev.milktui.tui.dialog.GrantSaver;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -97,8 +99,13 @@ class DialogsTest {
   }
 
   @Test
-  void allowAlwaysShowsTheCliSuggestionAndHandsItBackUnchanged() {
-    Harness h = new Harness(100, 30);
+  void allowAlwaysSavesTheCliSuggestionThroughTheSaverAndAppliesItForTheSessionOnly() {
+    List<List<String>> saved = new ArrayList<>();
+    Harness h =
+        new Harness(
+            100,
+            30,
+            TuiConfig.defaults().withDialogInputPause(Duration.ZERO).withGrantSaver(saver(saved)));
     List<String> answers = Events.answers();
     PermissionRequest r =
         Events.request(
@@ -108,16 +115,29 @@ class DialogsTest {
             List.of(suggestion("Bash", "npm test:*")),
             answers);
     h.events(new SessionEvent.PermissionRequested(r));
-    h.type("a");
-    assertThat(h.screen()).contains("Bash(npm test:*)");
+    h.type("A");
+    assertThat(h.screen())
+        .contains("Bash(npm test:*)")
+        .contains("saved to /home/u/.claude/settings.json");
     h.key(KeyType.Enter);
-    assertThat(answers.get(0)).contains("updatedPermissions").contains("addRules");
+    assertThat(saved).containsExactly(List.of("Bash(npm test:*)"));
+    assertThat(answers.get(0))
+        .contains("\"behavior\":\"allow\"")
+        .contains(
+            "\"updatedPermissions\":[{\"type\":\"addRules\",\"rules\":[{\"toolName\":\"Bash\","
+                + "\"ruleContent\":\"npm test:*\"}],\"behavior\":\"allow\",\"destination\":\"session\"}]")
+        .doesNotContain("localSettings")
+        .doesNotContain("userSettings");
   }
 
   @Test
-  void anEditedAlwaysRuleIsSavedThroughTheSaverAndTheCallAllowedOnce() {
+  void anEditedAlwaysRuleIsSavedThroughTheSaverAndAppliedForTheSession() {
     List<List<String>> saved = new ArrayList<>();
-    Harness h = new Harness(100, 30, TuiConfig.defaults().withGrantSaver(saved::add));
+    Harness h =
+        new Harness(
+            100,
+            30,
+            TuiConfig.defaults().withDialogInputPause(Duration.ZERO).withGrantSaver(saver(saved)));
     List<String> answers = Events.answers();
     PermissionRequest r =
         Events.request(
@@ -127,15 +147,19 @@ class DialogsTest {
             List.of(suggestion("Bash", "npm test:*")),
             answers);
     h.events(new SessionEvent.PermissionRequested(r));
-    h.type("a").key(KeyType.End);
+    h.type("A").key(KeyType.End);
     for (int i = 0; i < "npm test:*)".length(); i++) {
       h.key(KeyType.Backspace);
     }
-    h.type("npm:*)").key(KeyType.Enter);
+    h.type("npm:*)");
+    assertThat(h.screen()).contains("Will save 1 rule(s):").contains("• Bash(npm:*)");
+    h.key(KeyType.Enter);
     assertThat(saved).containsExactly(List.of("Bash(npm:*)"));
     assertThat(answers.get(0))
         .contains("\"behavior\":\"allow\"")
-        .doesNotContain("updatedPermissions\":[{");
+        .contains("\"ruleContent\":\"npm:*\"")
+        .contains("\"destination\":\"session\"")
+        .doesNotContain("npm test:*");
   }
 
   @Test
@@ -145,6 +169,7 @@ class DialogsTest {
             100,
             30,
             TuiConfig.defaults()
+                .withDialogInputPause(Duration.ZERO)
                 .withGrantSaver(
                     rules -> {
                       throw new GrantException("settings.json is not valid JSON");
@@ -152,10 +177,25 @@ class DialogsTest {
     List<String> answers = Events.answers();
     PermissionRequest r = Events.request("r1", "Bash", input("command", "ls"), List.of(), answers);
     h.events(new SessionEvent.PermissionRequested(r));
-    h.type("a").key(KeyType.Enter);
+    h.type("A").key(KeyType.Enter);
     assertThat(h.screen()).contains("settings.json is not valid JSON");
     assertThat(r.isOpen()).isTrue();
     assertThat(answers).isEmpty();
+  }
+
+  /** A saver that records what it saves, to a file the dialog must name. */
+  static GrantSaver saver(List<List<String>> saved) {
+    return new GrantSaver() {
+      @Override
+      public void save(List<String> rules) {
+        saved.add(rules);
+      }
+
+      @Override
+      public String destination() {
+        return "/home/u/.claude/settings.json";
+      }
+    };
   }
 
   private static List<StreamClosedRecord> failures() {

@@ -11,6 +11,7 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.protocol.PermissionDenial;
 import dev.milktui.core.turn.StreamClosedRecord;
 import dev.milktui.core.turn.ToolOutcome;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -61,7 +62,7 @@ class EscapeInjectionTest {
   @Test
   void noEscapeOrControlCharacterFromContentIsEverWrittenToTheTerminal() {
     RecordingTerminal terminal = new RecordingTerminal(120, 40);
-    Harness h = new Harness(terminal, TuiConfig.defaults());
+    Harness h = new Harness(terminal, TuiConfig.defaults().withDialogInputPause(Duration.ZERO));
     for (int i = 0; i < PAYLOADS.length; i++) {
       h.events(
           new SessionEvent.TurnStarted(evil(i), evil(i), "/tmp", evil(i), evil(i), List.of()),

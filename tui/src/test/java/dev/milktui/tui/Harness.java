@@ -34,8 +34,9 @@ final class Harness {
   int redraws;
   private Consumer<SessionEvent> listener;
 
+  /** Dialogs take keys at once here; tests of the input pause pass a config with one. */
   Harness(int columns, int rows) {
-    this(columns, rows, TuiConfig.defaults());
+    this(columns, rows, TuiConfig.defaults().withDialogInputPause(Duration.ZERO));
   }
 
   Harness(int columns, int rows, TuiConfig config) {

@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -77,7 +78,9 @@ class MisbehavingClaudeScreenTest {
     TuiController controller =
         new TuiController(
             gui,
-            TuiConfig.defaults().withHistoryFile(dir.resolve("history")),
+            TuiConfig.defaults()
+                .withDialogInputPause(Duration.ZERO)
+                .withHistoryFile(dir.resolve("history")),
             (listener, resume) -> {
               opened.add(resume);
               ClaudeSession s =

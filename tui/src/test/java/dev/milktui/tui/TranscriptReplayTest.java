@@ -32,6 +32,32 @@ class TranscriptReplayTest {
   }
 
   @Test
+  void aCallTheUserDeniedOpensNoGrantDialogAndTheReasonIsInTheTranscript() {
+    Harness h = new Harness(120, 32);
+    replay("d-deny", h.listener());
+    h.pump();
+    assertThat(h.screen())
+        .doesNotContain("Tool calls were denied")
+        .contains("You denied Bash: The user denied this in the TUI.");
+  }
+
+  @Test
+  void aCallAHookDeniedOpensNoGrantDialog() {
+    Harness h = new Harness(120, 32);
+    replay("p5-hooks", h.listener());
+    h.pump();
+    assertThat(h.screen()).doesNotContain("Tool calls were denied").contains("A hook denied Bash");
+  }
+
+  @Test
+  void aCallARuleDeniedStillOffersTheGrantDialog() {
+    Harness h = new Harness(120, 32);
+    replay("e-no-ppt-bash", h.listener());
+    h.pump();
+    assertThat(h.screen()).contains("Tool calls were denied");
+  }
+
+  @Test
   void aStreamClosedTurnOpensTheGrantDialogForTheFailedBashCall() {
     Harness h = new Harness(120, 32);
     replay("f4-ppt-sj-noanswer-close", h.listener());

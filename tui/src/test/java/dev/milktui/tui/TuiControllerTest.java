@@ -129,7 +129,13 @@ class TuiControllerTest {
 
   @Test
   void enterSendsCtrlJAndAltEnterAddNewlinesAndUpRecallsHistory() {
-    Harness h = new Harness(100, 30, TuiConfig.defaults().withHistoryFile(dir.resolve("h")));
+    Harness h =
+        new Harness(
+            100,
+            30,
+            TuiConfig.defaults()
+                .withDialogInputPause(Duration.ZERO)
+                .withHistoryFile(dir.resolve("h")));
     h.type("first").key(KeyType.Enter);
     assertThat(h.session().sent).containsExactly("first");
     h.type("a").ctrl('j').type("b").key(new KeyStroke(KeyType.Enter, false, true)).type("c");
@@ -138,7 +144,12 @@ class TuiControllerTest {
     h.key(KeyType.ArrowUp);
     assertThat(h.controller.input().getText()).isEqualTo("a\nb\nc");
     Harness restarted =
-        new Harness(100, 30, TuiConfig.defaults().withHistoryFile(dir.resolve("h")));
+        new Harness(
+            100,
+            30,
+            TuiConfig.defaults()
+                .withDialogInputPause(Duration.ZERO)
+                .withHistoryFile(dir.resolve("h")));
     // Up first moves through the recalled message's lines, then on to the older entry.
     restarted.key(KeyType.ArrowUp).key(KeyType.ArrowUp).key(KeyType.ArrowUp);
     assertThat(restarted.controller.input().getText()).isEqualTo("a\nb\nc");
@@ -204,13 +215,13 @@ class TuiControllerTest {
   }
 
   @Test
-  void theTrustOfferRunsTheCallbackOnT() {
+  void theTrustOfferRunsTheCallbackOnShiftT() {
     Harness h = new Harness(100, 30);
     boolean[] trusted = {false};
     h.controller.showTrustOffer(Path.of("/projects/p"), () -> trusted[0] = true);
     h.pump();
     assertThat(h.screen()).contains("not trusted").contains("/projects/p");
-    h.type("t");
+    h.type("T");
     assertThat(trusted[0]).isTrue();
     assertThat(h.screen()).doesNotContain("not trusted");
   }
@@ -219,7 +230,14 @@ class TuiControllerTest {
   void f1ShowsEveryKey() {
     Harness h = new Harness(100, 30);
     h.key(KeyType.F1);
-    assertThat(h.screen()).contains("Ctrl+J").contains("Ctrl+C").contains("PgUp").contains("F2");
+    assertThat(h.screen())
+        .contains("Ctrl+J")
+        .contains("Ctrl+C")
+        .contains("PgUp")
+        .contains("F2")
+        .contains("Shift+A allow always")
+        .contains("Shift+T trusts")
+        .contains("keys paused");
   }
 
   @Test
@@ -248,7 +266,9 @@ class TuiControllerTest {
 
   @Test
   void withoutColourEveryCellUsesTheTerminalsOwnColours() {
-    Harness h = new Harness(100, 30, TuiConfig.defaults().withColor(false));
+    Harness h =
+        new Harness(
+            100, 30, TuiConfig.defaults().withDialogInputPause(Duration.ZERO).withColor(false));
     h.events(
         new SessionEvent.Notice(SessionEvent.Level.ERROR, "bad"),
         new SessionEvent.ToolStarted(

@@ -68,10 +68,16 @@ public final class PermissionRequest {
     return finish(State.ALLOWED, HostMessages.allow(requestId, editedInput, List.of()));
   }
 
-  /** Allows and hands the chosen suggestions back, so the CLI applies and remembers them. */
-  public boolean allowAlways(List<PermissionSuggestion> chosen) {
-    List<JsonNode> raw = chosen.stream().map(PermissionSuggestion::raw).toList();
-    return finish(State.ALLOWED, HostMessages.allow(requestId, request.input(), raw));
+  /**
+   * Allows, and has the running CLI apply {@code rules} and {@code directories} for the rest of the
+   * session. Remembering them beyond the session is the host's job (it saves them itself), so the
+   * CLI is never asked to write a settings file.
+   */
+  public boolean allowForSession(List<PermissionSuggestion.Rule> rules, List<String> directories) {
+    return finish(
+        State.ALLOWED,
+        HostMessages.allow(
+            requestId, request.input(), HostMessages.sessionPermissions(rules, directories)));
   }
 
   /** Denies; Claude reads {@code message} and goes on with the turn. */

@@ -2,6 +2,7 @@ package dev.milktui.core.export;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.text.TerminalText;
 import dev.milktui.core.turn.ToolCall;
 import dev.milktui.core.turn.TurnSummary;
 import java.io.IOException;
@@ -14,6 +15,8 @@ import java.util.function.Consumer;
 /**
  * The session as Markdown, built as events arrive: the user's messages, Claude's text, one line per
  * tool call with its outcome, notices and each turn's cost. Thread-safe; listens alongside the UI.
+ * The document is cleaned as a whole ({@link TerminalText#clean}) when it is read, so no escape
+ * sequence from Claude or a tool reaches the file, even one split across streamed chunks.
  */
 public final class MarkdownTranscript implements Consumer<SessionEvent> {
   private final StringBuilder markdown = new StringBuilder("# Claude session\n");
@@ -70,7 +73,7 @@ public final class MarkdownTranscript implements Consumer<SessionEvent> {
   }
 
   public synchronized String markdown() {
-    return markdown.toString() + (inClaudeText ? "\n" : "");
+    return TerminalText.clean(markdown + (inClaudeText ? "\n" : ""));
   }
 
   /** Writes the transcript so far, replacing {@code file}. */

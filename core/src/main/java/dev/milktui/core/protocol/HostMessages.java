@@ -3,6 +3,7 @@ package dev.milktui.core.protocol;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -33,6 +34,35 @@ public final class HostMessages {
       updatedPermissions.forEach(p -> permissions.add(p.deepCopy()));
     }
     return success(requestId, result);
+  }
+
+  /**
+   * The {@code updatedPermissions} that make the running CLI apply {@code rules} (allow) and {@code
+   * directories} for the rest of the session only: destination {@code session}, so the CLI writes
+   * no settings file of its own.
+   */
+  public static List<JsonNode> sessionPermissions(
+      List<PermissionSuggestion.Rule> rules, List<String> directories) {
+    List<JsonNode> permissions = new ArrayList<>();
+    if (!rules.isEmpty()) {
+      ObjectNode add = Json.object().put("type", "addRules");
+      ArrayNode list = add.putArray("rules");
+      for (PermissionSuggestion.Rule rule : rules) {
+        ObjectNode entry = list.addObject().put("toolName", rule.toolName());
+        if (rule.ruleContent() != null) {
+          entry.put("ruleContent", rule.ruleContent());
+        }
+      }
+      add.put("behavior", "allow").put("destination", "session");
+      permissions.add(add);
+    }
+    if (!directories.isEmpty()) {
+      ObjectNode add = Json.object().put("type", "addDirectories");
+      directories.forEach(add.putArray("directories")::add);
+      add.put("destination", "session");
+      permissions.add(add);
+    }
+    return permissions;
   }
 
   /** Denies a tool call; the CLI rejects a deny without a message, so one is always sent. */

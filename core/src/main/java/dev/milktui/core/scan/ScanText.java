@@ -3,9 +3,14 @@ package dev.milktui.core.scan;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.PermissionDenial;
+import dev.milktui.core.text.TerminalText;
 import java.util.List;
 
-/** The human-readable form of a {@link ScanReport} ({@code milk-tui scan}). */
+/**
+ * The human-readable form of a {@link ScanReport} ({@code milk-tui scan}). Every value comes from a
+ * recorded file, so each line is printed through {@link TerminalText#oneLine}: a clipboard write,
+ * title or C1 sequence in a tool name or result never reaches the terminal.
+ */
 public final class ScanText {
   /** Tool inputs are cut to this many characters: a Write's content can be a whole file. */
   static final int INPUT_CHARS = 120;
@@ -14,7 +19,7 @@ public final class ScanText {
 
   public static String render(ScanReport report) {
     StringBuilder out = new StringBuilder();
-    out.append(report.file()).append('\n');
+    out.append(TerminalText.oneLine(String.valueOf(report.file()))).append('\n');
     field(out, "session", orNone(report.sessionId()) + version(report.claudeVersion()));
     field(out, "lines", report.lines() + " (" + report.malformedLines() + " malformed)");
     field(out, "turns", report.turns() + lastTurn(report));
@@ -30,25 +35,28 @@ public final class ScanText {
     denials.forEach(d -> item(out, "denied", d.toolName(), d.toolUseId(), d.toolInput()));
     field(
         out, "errors", report.errors().isEmpty() ? "none" : String.valueOf(report.errors().size()));
-    report.errors().forEach(e -> out.append("    ").append(e).append('\n'));
+    report.errors().forEach(e -> out.append("    ").append(TerminalText.oneLine(e)).append('\n'));
     return out.toString();
   }
 
   private static void field(StringBuilder out, String name, String value) {
-    out.append("  ").append(String.format("%-14s", name)).append(value).append('\n');
+    out.append("  ")
+        .append(String.format("%-14s", name))
+        .append(TerminalText.oneLine(value))
+        .append('\n');
   }
 
   private static void item(
       StringBuilder out, String label, String tool, String toolUseId, JsonNode input) {
-    String shown = Json.write(input);
+    String shown = TerminalText.oneLine(Json.write(input));
     if (shown.length() > INPUT_CHARS) {
       shown = shown.substring(0, INPUT_CHARS) + "…";
     }
     out.append("    ")
         .append(String.format("%-14s", label))
-        .append(tool.isEmpty() ? "(unknown tool)" : tool)
+        .append(tool.isEmpty() ? "(unknown tool)" : TerminalText.oneLine(tool))
         .append(' ')
-        .append(orNone(toolUseId))
+        .append(TerminalText.oneLine(orNone(toolUseId)))
         .append(' ')
         .append(shown)
         .append('\n');

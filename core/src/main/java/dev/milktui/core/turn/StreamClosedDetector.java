@@ -1,18 +1,34 @@
 package dev.milktui.core.turn;
 
 import dev.milktui.core.protocol.ContentBlock;
-import java.util.Locale;
+import dev.milktui.core.protocol.ToolResultMeta;
+import java.util.Optional;
+import java.util.Set;
 
 /**
- * Recognises the stream-closed failure: an errored tool result whose text says "stream closed".
- * Requiring {@code is_error} avoids the false positive of a tool that merely read the phrase.
+ * Recognises the stream-closed failure by what the CLI writes when its permission channel is gone:
+ * an errored tool result that starts with {@value #PREFIX}, or is exactly one of the texts older
+ * CLIs wrote. When the result's {@code tool_result_meta} is present it must agree: the tool was not
+ * run. A tool that ran and failed with "http2: stream closed" is an ordinary error.
  */
 public final class StreamClosedDetector {
-  private static final String PHRASE = "stream closed";
+  static final String PREFIX = "Tool permission request failed:";
+
+  /** Whole results written by older CLIs (2.0.77 and the first stream transports). */
+  static final Set<String> EXACT =
+      Set.of("Error: Stream closed", "Tool permission stream closed before response received");
 
   private StreamClosedDetector() {}
 
-  public static boolean isStreamClosed(ContentBlock.ToolResult result) {
-    return result.failed() && result.text().toLowerCase(Locale.ROOT).contains(PHRASE);
+  public static boolean isStreamClosed(
+      ContentBlock.ToolResult result, Optional<ToolResultMeta> meta) {
+    if (!result.failed()) {
+      return false;
+    }
+    if (meta.isPresent() && meta.get().nonExecutionKind() == null) {
+      return false;
+    }
+    String text = result.text().strip();
+    return text.startsWith(PREFIX) || EXACT.contains(text);
   }
 }

@@ -25,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -50,6 +51,7 @@ public final class TurnAccumulator {
   private final Map<String, Integer> textStartByMessage = new HashMap<>();
   private final Map<String, StreamClosedRecord> streamClosed = new LinkedHashMap<>();
   private final Set<String> deniedIds = new HashSet<>();
+  private final Map<String, DenialOrigin> denialOrigins = new HashMap<>();
   private final StringBuilder text = new StringBuilder();
   private String lastTextBlock;
   private int apiRetries;
@@ -262,7 +264,8 @@ public final class TurnAccumulator {
     if (tool.outcome != ToolOutcome.RUNNING) {
       return;
     }
-    tool.outcome = outcomeOf(result, message);
+    Optional<ToolResultMeta> meta = metaFor(message, result.toolUseId());
+    tool.outcome = outcomeOf(result, message, meta);
     tool.resultText = cap(result.text());
     tool.elapsed = Duration.between(tool.startedAt, clock.instant());
     if (tool.outcome == ToolOutcome.STREAM_CLOSED) {
@@ -270,21 +273,48 @@ public final class TurnAccumulator {
           tool.id, new StreamClosedRecord(tool.id, tool.name, tool.inputOrEmpty()));
     }
     events.accept(new SessionEvent.ToolFinished(tool.snapshot()));
+    if (tool.outcome == ToolOutcome.DENIED) {
+      denied(tool, DenialOrigin.of(meta), result.text());
+    }
   }
 
-  private ToolOutcome outcomeOf(ContentBlock.ToolResult result, UserMessage message) {
-    if (StreamClosedDetector.isStreamClosed(result)) {
+  /**
+   * Remembers who refused the call; a refusal no grant can change (the user's, a hook's) is said in
+   * the transcript with its reason, and never offered for granting.
+   */
+  private void denied(ToolState tool, DenialOrigin origin, String reason) {
+    denialOrigins.put(tool.id, origin);
+    if (origin.grantCanChange() || deniedIds.contains(tool.id)) {
+      return;
+    }
+    String who = origin == DenialOrigin.USER ? "You denied " : "A hook denied ";
+    String why = reason.strip();
+    int newline = why.indexOf('\n');
+    why = newline < 0 ? why : why.substring(0, newline);
+    why = why.length() > 300 ? why.substring(0, 300) + "…" : why;
+    events.accept(
+        new SessionEvent.Notice(
+            SessionEvent.Level.INFO, who + tool.name + (why.isEmpty() ? "." : ": " + why)));
+  }
+
+  private static Optional<ToolResultMeta> metaFor(UserMessage message, String toolUseId) {
+    return message.toolResultMeta().stream()
+        .filter(meta -> toolUseId.equals(meta.toolUseId()))
+        .findFirst();
+  }
+
+  private ToolOutcome outcomeOf(
+      ContentBlock.ToolResult result, UserMessage message, Optional<ToolResultMeta> meta) {
+    if (StreamClosedDetector.isStreamClosed(result, meta)) {
       return ToolOutcome.STREAM_CLOSED;
     }
     if (!result.failed()) {
       return interruptedResult(message) ? ToolOutcome.INTERRUPTED : ToolOutcome.OK;
     }
-    for (ToolResultMeta meta : message.toolResultMeta()) {
-      // A non_execution_kind alone also means "not run for want of permission" (deny+interrupt).
-      if (result.toolUseId().equals(meta.toolUseId())
-          && ("reject".equals(meta.decision()) || meta.nonExecutionKind() != null)) {
-        return ToolOutcome.DENIED;
-      }
+    // A non_execution_kind alone also means "not run for want of permission" (deny+interrupt).
+    if (meta.isPresent()
+        && ("reject".equals(meta.get().decision()) || meta.get().nonExecutionKind() != null)) {
+      return ToolOutcome.DENIED;
     }
     if (deniedIds.contains(result.toolUseId())) {
       return ToolOutcome.DENIED;
@@ -318,7 +348,12 @@ public final class TurnAccumulator {
       if (tool != null && tool.outcome == ToolOutcome.ERROR) {
         tool.outcome = ToolOutcome.DENIED;
       }
-      if (denial.toolUseId() == null || !streamClosed.containsKey(denial.toolUseId())) {
+      DenialOrigin origin =
+          denial.toolUseId() == null
+              ? DenialOrigin.UNKNOWN
+              : denialOrigins.getOrDefault(denial.toolUseId(), DenialOrigin.UNKNOWN);
+      boolean closed = denial.toolUseId() != null && streamClosed.containsKey(denial.toolUseId());
+      if (!closed && origin.grantCanChange()) {
         denials.add(denial);
       }
     }
@@ -359,6 +394,7 @@ public final class TurnAccumulator {
     textStartByMessage.clear();
     streamClosed.clear();
     deniedIds.clear();
+    denialOrigins.clear();
     text.setLength(0);
     lastTextBlock = null;
     apiRetries = 0;

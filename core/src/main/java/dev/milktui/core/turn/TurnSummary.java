@@ -5,8 +5,9 @@ import dev.milktui.core.protocol.Usage;
 import java.util.List;
 
 /**
- * The picture of one finished turn. {@code denials} are the result's permission denials that were
- * not stream-closed failures; {@code turnCostUsd} is derived from the cumulative session cost.
+ * The picture of one finished turn. {@code denials} are the result's permission denials that a
+ * grant can change: not stream-closed failures (listed apart), and not refusals by the user or a
+ * hook (a denial stays a denial); {@code turnCostUsd} is derived from the cumulative session cost.
  */
 public record TurnSummary(
     int turnNumber,

@@ -36,6 +36,24 @@ class MarkdownTranscriptTest {
   }
 
   @Test
+  void theExportHoldsNoEscapeSequenceEvenOneSplitAcrossChunks() {
+    MarkdownTranscript transcript = new MarkdownTranscript();
+    transcript.accept(new SessionEvent.UserPrompt("hi\u001b]0;title\u0007", false));
+    transcript.accept(new SessionEvent.TextDelta("m1", 0, "safe \u001b]52;c;ZXZp"));
+    transcript.accept(new SessionEvent.TextDelta("m1", 0, "bA==\u0007 text\u009b2J"));
+    transcript.accept(new SessionEvent.Notice(SessionEvent.Level.INFO, "note\u001b[31m red"));
+
+    String markdown = transcript.markdown();
+    assertThat(markdown).contains("safe  text").contains("note red").contains("## You\n\nhi\n");
+    assertThat(
+            markdown
+                .chars()
+                .filter(c -> c < 0x20 && c != '\n' && c != '\t' || c >= 0x7f && c <= 0x9f))
+        .isEmpty();
+    assertThat(markdown).doesNotContain("ZXZp").doesNotContain("title");
+  }
+
+  @Test
   void aStreamClosedCallAndANoticeAreInTheTranscript() {
     MarkdownTranscript transcript = new MarkdownTranscript();
     TurnAccumulator accumulator = new TurnAccumulator(transcript);

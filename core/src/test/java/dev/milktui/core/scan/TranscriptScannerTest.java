@@ -184,6 +184,20 @@ class TranscriptScannerTest {
   }
 
   @Test
+  void textFormNeverReplaysEscapeSequencesFromTheRecord() throws IOException {
+    ScanReport report =
+        scan(
+            "{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"content\":[{\"type\":\"tool_use\","
+                + "\"id\":\"t\\u001b]0;title\\u0007\",\"name\":\"Bash\\u001b]52;c;ZXZpbA==\\u0007\","
+                + "\"input\":{\"command\":\"ls\\u009b2J\\u202e\"}}]}}\n");
+
+    String text = ScanText.render(report);
+    assertThat(text).contains("Bash t ").contains("ls");
+    assertThat(text.chars().filter(c -> c < 0x20 && c != '\n' || c >= 0x7f && c <= 0x9f)).isEmpty();
+    assertThat(text).doesNotContain("ZXZpbA").doesNotContain("title").doesNotContain("\u202e");
+  }
+
+  @Test
   void textFormCutsLongToolInputs() throws IOException {
     String longInput = "y".repeat(500);
     ScanReport report =

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.SettingsGrantPersister;
+import dev.milktui.core.grants.SettingsStore;
 import dev.milktui.core.protocol.PermissionSuggestion;
 import dev.milktui.core.testkit.ClaudeSandbox;
 import dev.milktui.core.testkit.ErrorType;
@@ -144,9 +146,11 @@ class ClaudeSessionRealCliIT {
     TurnSummary summary = turn(1);
     assertThat(summary.isError()).isFalse();
     assertThat(summary.tools().get(0).outcome()).isEqualTo(ToolOutcome.DENIED);
-    assertThat(summary.denials())
-        .singleElement()
-        .satisfies(d -> assertThat(d.toolName()).isEqualTo("Bash"));
+    assertThat(summary.denials()).as("the user's denial is not offered for granting").isEmpty();
+    assertThat(events.all(SessionEvent.GrantsNeeded.class)).isEmpty();
+    assertThat(events.all(SessionEvent.Notice.class))
+        .extracting(SessionEvent.Notice::text)
+        .contains("You denied Bash: Not in this folder, please.");
     assertThat(api.toolResults())
         .contains(new ToolResult("toolu_touch", "Not in this folder, please.", true));
     assertThat(sandbox.workDir().resolve("denied.txt")).doesNotExist();
@@ -168,22 +172,45 @@ class ClaudeSessionRealCliIT {
     assertThat(next.isError()).as(next.toString()).isFalse();
   }
 
+  /**
+   * "Allow always" as milk-tui answers it: the rules are saved by milk-tui to the user settings and
+   * the CLI is told to apply them for the session only, so it writes no settings file of its own
+   * and does not touch the user's git ignore file.
+   */
   @Test
-  void allowAlwaysWithTheClisSuggestionLetsTheSecondIdenticalCallRunWithoutAPrompt() {
+  void allowAlwaysSavedByMilkTuiLetsTheSecondIdenticalCallRunAndTheCliWritesNoFile()
+      throws Exception {
     api = twoIdenticalTouches("always.txt");
     open(spec(false, Transport.STREAM), GrantPersister.REFUSE).send("Create a file");
     PermissionRequest request = events.await(SessionEvent.PermissionRequested.class).request();
-    List<PermissionSuggestion> rules =
+    List<PermissionSuggestion.Rule> rules =
         request.request().permissionSuggestions().stream()
             .filter(PermissionSuggestion.AddRules.class::isInstance)
+            .map(PermissionSuggestion.AddRules.class::cast)
+            .flatMap(add -> add.rules().stream())
             .toList();
     assertThat(rules).isNotEmpty();
-    request.allowAlways(rules);
+    Path userSettings = sandbox.configDir().resolve("settings.json");
+    new SettingsGrantPersister(new SettingsStore(userSettings, sandbox.home()), sandbox.workDir())
+        .persist(
+            new GrantDecision(
+                rules.stream().map(PermissionSuggestion.Rule::asSettingsRule).toList(),
+                List.of(),
+                true,
+                null));
+    request.allowForSession(rules, List.of());
     turn(1);
     session.send("Again");
     TurnSummary second = turn(2);
     assertThat(second.tools().get(0).outcome()).isEqualTo(ToolOutcome.OK);
     assertThat(events.all(SessionEvent.PermissionRequested.class)).hasSize(1);
+    assertThat(Files.readString(userSettings)).contains(rules.get(0).asSettingsRule());
+    assertThat(sandbox.workDir().resolve(".claude/settings.local.json")).doesNotExist();
+    assertThat(sandbox.home().resolve(".config/git/ignore")).doesNotExist();
+    try (var files = Files.walk(sandbox.root())) {
+      assertThat(files.map(Path::getFileName).map(Path::toString))
+          .doesNotContain("settings.local.json", "ignore");
+    }
   }
 
   @Test

@@ -75,7 +75,7 @@ class TurnAccumulatorTest {
         new Replay()
             .feed(
                 toolUse("t1", "Write"),
-                toolResult("t1", "[{\"type\":\"text\",\"text\":\"Stream closed\"}]", "true"),
+                toolResult("t1", "[{\"type\":\"text\",\"text\":\"Error: Stream closed\"}]", "true"),
                 result("completed"))
             .lastTurn();
 
@@ -116,6 +116,20 @@ class TurnAccumulatorTest {
 
     assertThat(turn.tools()).extracting(ToolCall::outcome).containsOnly(ToolOutcome.OK);
     assertThat(turn.streamClosed()).isEmpty();
+    assertThat(turn.needsGrants()).isFalse();
+  }
+
+  @Test
+  void aBashThatRanAndFailedWithHttp2StreamClosedIsAnOrdinaryError() {
+    TurnSummary turn =
+        new Replay()
+            .feed(
+                toolUse("t1", "Bash"),
+                toolResult("t1", "\"Exit code 1\\nGet https://x: http2: stream closed\"", "true"),
+                result("completed"))
+            .lastTurn();
+
+    assertThat(turn.tools()).extracting(ToolCall::outcome).containsExactly(ToolOutcome.ERROR);
     assertThat(turn.needsGrants()).isFalse();
   }
 

@@ -20,8 +20,8 @@ class TurnAccumulatorTranscriptTest {
 
   /**
    * What one transcript must yield: {@code tools} as "id name OUTCOME" over all turns, the
-   * stream-closed ids, the denial ids the summaries list (stream-closed ones excluded) and the
-   * session's final cumulative cost.
+   * stream-closed ids, the denial ids the summaries list (stream-closed ones and the user's or a
+   * hook's refusals excluded: no grant can change those) and the session's final cumulative cost.
    */
   record Expected(
       String transcript,
@@ -98,7 +98,7 @@ class TurnAccumulatorTranscriptTest {
             1,
             List.of(TOUCH + " Bash DENIED"),
             List.of(),
-            List.of(TOUCH),
+            List.of(),
             0.036328),
         new Expected(
             "d-deny-interrupt",
@@ -106,7 +106,7 @@ class TurnAccumulatorTranscriptTest {
             1,
             List.of(TOUCH + " Bash DENIED"),
             List.of(),
-            List.of(TOUCH),
+            List.of(),
             0.018255999999999998),
         new Expected(
             "e-no-ppt-bash",
@@ -408,6 +408,46 @@ class TurnAccumulatorTranscriptTest {
     assertThat(replay.all(SessionEvent.Notice.class))
         .singleElement()
         .satisfies(n -> assertThat(n.level()).isEqualTo(SessionEvent.Level.WARNING));
+  }
+
+  @Test
+  void theUsersDenialIsNotOfferedForGrantingAndItsReasonIsShown() {
+    Replay replay = Replay.of("d-deny");
+
+    assertThat(replay.lastTurn().denials()).isEmpty();
+    assertThat(replay.lastTurn().needsGrants()).isFalse();
+    assertThat(replay.all(SessionEvent.GrantsNeeded.class)).isEmpty();
+    assertThat(replay.all(SessionEvent.Notice.class))
+        .extracting(SessionEvent.Notice::text)
+        .containsExactly("You denied Bash: The user denied this in the TUI.");
+  }
+
+  @Test
+  void denyAndStopIsNotOfferedForGranting() {
+    Replay replay = Replay.of("d-deny-interrupt");
+
+    assertThat(replay.lastTurn().tools())
+        .extracting(ToolCall::outcome)
+        .containsExactly(ToolOutcome.DENIED);
+    assertThat(replay.all(SessionEvent.GrantsNeeded.class)).isEmpty();
+    assertThat(replay.all(SessionEvent.Notice.class))
+        .extracting(SessionEvent.Notice::text)
+        .singleElement()
+        .asString()
+        .startsWith("You denied Bash: The user doesn't want to proceed");
+  }
+
+  @Test
+  void aHooksDenialIsNotOfferedForGrantingAndItsReasonIsShown() {
+    Replay replay = Replay.of("p5-hooks");
+
+    assertThat(replay.all(SessionEvent.GrantsNeeded.class)).isEmpty();
+    assertThat(replay.all(SessionEvent.TurnFinished.class))
+        .allSatisfy(f -> assertThat(f.summary().denials()).isEmpty());
+    assertThat(replay.all(SessionEvent.Notice.class))
+        .extracting(SessionEvent.Notice::text)
+        .contains(
+            "A hook denied Bash: PreToolUse:Bash hook error: HOOK: forbidden commands are blocked");
   }
 
   @Test

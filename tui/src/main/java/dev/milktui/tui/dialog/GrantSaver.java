@@ -4,8 +4,9 @@ import dev.milktui.core.session.GrantException;
 import java.util.List;
 
 /**
- * Saves "allow always" rules the user wrote or edited (the CLI's own suggestions are handed back to
- * the CLI instead). The app wires this to the grants store.
+ * Saves "allow always" rules, exactly as the dialog showed them, to the one file milk-tui keeps
+ * them in (Claude's user settings, the file {@code milk-tui grants list} shows). The app wires this
+ * to the grants store.
  */
 @FunctionalInterface
 public interface GrantSaver {
@@ -13,4 +14,9 @@ public interface GrantSaver {
    * @throws GrantException when the rules could not be saved; the dialog shows why and stays open
    */
   void save(List<String> rules) throws GrantException;
+
+  /** Where {@link #save} writes, as the dialog names it: the file's path. */
+  default String destination() {
+    return "Claude's user settings";
+  }
 }

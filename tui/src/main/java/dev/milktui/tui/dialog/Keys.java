@@ -15,6 +15,17 @@ public final class Keys {
         && Character.toLowerCase(key.getCharacter()) == Character.toLowerCase(c);
   }
 
+  /**
+   * The capital letter {@code upper} (typed with Shift), for answers that widen or persist
+   * something: a letter typed in passing is almost always lower case.
+   */
+  public static boolean shifted(KeyStroke key, char upper) {
+    return key.getKeyType() == KeyType.Character
+        && !key.isCtrlDown()
+        && !key.isAltDown()
+        && key.getCharacter() == Character.toUpperCase(upper);
+  }
+
   public static boolean ctrl(KeyStroke key, char c) {
     return key.getKeyType() == KeyType.Character
         && key.isCtrlDown()

@@ -1,6 +1,7 @@
 package dev.milktui.tui.dialog;
 
 import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.TerminalTextUtils;
 import com.googlecode.lanterna.gui2.BasicWindow;
 import com.googlecode.lanterna.gui2.Button;
 import com.googlecode.lanterna.gui2.Direction;
@@ -14,6 +15,7 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.PermissionRule;
 import dev.milktui.core.protocol.ControlRequest;
 import dev.milktui.core.protocol.PermissionSuggestion;
 import dev.milktui.core.session.GrantException;
@@ -28,12 +30,19 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Claude's permission requests, one dialog at a time, the rest queued ("1 of 3"). Keys: y allow
- * once, a allow always (shows the rule to save, editable), n deny with an optional reason, Esc deny
- * and stop the turn. A withdrawn request closes its dialog, or leaves the queue, with a notice.
+ * once, Shift+A allow always (shows every rule to save and the file it goes to, editable), n deny
+ * with an optional reason, Esc deny and stop the turn. A withdrawn request closes its dialog, or
+ * leaves the queue, with a notice.
+ *
+ * <p>Everything about the request is shown revealed: what is allowed is exactly what was on the
+ * screen, controls and escape strings included, and a request holding any says so in words.
  */
 public final class PermissionPrompter {
   static final String DENIED = "The user denied this tool call.";
   static final String DENIED_AND_STOPPED = "The user denied this tool call and stopped the turn.";
+  public static final String HAS_CONTROLS =
+      "This input contains control characters, shown marked below (␛ is ESC, ␇ BEL, \\u… a"
+          + " hidden character).";
 
   private enum Mode {
     MAIN,
@@ -50,6 +59,10 @@ public final class PermissionPrompter {
   private BasicWindow window;
   private Mode mode = Mode.MAIN;
   private TextBox field;
+  private Label rulesCount;
+  private TextBox rulesList;
+  private int rulesRows;
+  private int rulesWidth;
   private Label error;
   private int answered;
 
@@ -98,7 +111,7 @@ public final class PermissionPrompter {
   }
 
   private static String tool(PermissionRequest request) {
-    return Sanitizer.oneLine(request.toolName());
+    return Sanitizer.revealInline(request.toolName());
   }
 
   private String title() {
@@ -138,8 +151,10 @@ public final class PermissionPrompter {
       case MAIN:
         if (Keys.is(key, 'y')) {
           answer(current::allowOnce);
+        } else if (Keys.shifted(key, 'A')) {
+          openAlways();
         } else if (Keys.is(key, 'a')) {
-          switchTo(Mode.ALWAYS);
+          error.setText("Allow always saves a rule: press Shift+A if you mean it.");
         } else if (Keys.is(key, 'n')) {
           switchTo(Mode.DENY);
         } else if (Keys.type(key, KeyType.Escape)) {
@@ -173,6 +188,17 @@ public final class PermissionPrompter {
     }
   }
 
+  /** A tool whose name no rule can spell (e.g. one with parentheses) can only be allowed once. */
+  private void openAlways() {
+    try {
+      PermissionRule.toolWide(current.toolName());
+    } catch (IllegalArgumentException e) {
+      error.setText("No rule can name this tool, so it cannot be allowed always: y or n.");
+      return;
+    }
+    switchTo(Mode.ALWAYS);
+  }
+
   private void switchTo(Mode next) {
     mode = next;
     render();
@@ -197,58 +223,61 @@ public final class PermissionPrompter {
     showNext();
   }
 
-  /** The CLI's rule suggestions, handed back verbatim when the user keeps them. */
   private List<PermissionSuggestion> cliSuggestions() {
-    List<PermissionSuggestion> chosen = new ArrayList<>();
     List<PermissionSuggestion> all = current.request().permissionSuggestions();
-    if (all == null) {
-      return chosen;
-    }
-    for (PermissionSuggestion s : all) {
-      if (s instanceof PermissionSuggestion.AddRules rules
-          && (rules.behavior() == null || "allow".equals(rules.behavior()))) {
-        chosen.add(s);
-      } else if (s instanceof PermissionSuggestion.AddDirectories) {
-        chosen.add(s);
-      }
-    }
-    return chosen;
+    return all == null ? List.of() : all;
   }
 
-  private static List<String> suggestedRules(List<PermissionSuggestion> suggestions) {
+  /** The rules "allow always" proposes: the CLI's allow suggestions, else milk-tui's own. */
+  private List<String> proposedRules() {
     List<String> rules = new ArrayList<>();
-    for (PermissionSuggestion s : suggestions) {
-      if (s instanceof PermissionSuggestion.AddRules add) {
+    for (PermissionSuggestion s : cliSuggestions()) {
+      if (s instanceof PermissionSuggestion.AddRules add
+          && (add.behavior() == null || "allow".equals(add.behavior()))) {
         for (PermissionSuggestion.Rule rule : add.rules()) {
-          String text = Sanitizer.oneLine(rule.asSettingsRule());
-          if (!rules.contains(text)) {
-            rules.add(text);
+          if (!rules.contains(rule.asSettingsRule())) {
+            rules.add(rule.asSettingsRule());
           }
         }
       }
     }
-    return rules;
-  }
-
-  private List<String> proposedRules() {
-    List<String> fromCli = suggestedRules(cliSuggestions());
-    if (!fromCli.isEmpty()) {
-      return fromCli;
+    if (!rules.isEmpty()) {
+      return rules;
     }
     List<String> options = ruleOptions.rulesFor(current.toolName(), current.request().input());
     return List.of(options.get(options.size() - 1));
   }
 
+  /** Directories the CLI suggests adding; they apply to this session only. */
+  private List<String> suggestedDirectories() {
+    List<String> directories = new ArrayList<>();
+    for (PermissionSuggestion s : cliSuggestions()) {
+      if (s instanceof PermissionSuggestion.AddDirectories dirs) {
+        directories.addAll(dirs.directories());
+      }
+    }
+    return directories;
+  }
+
+  /**
+   * Saves exactly the rules in the field (what the user saw and left there) through the one saver,
+   * then allows, applying the same rules for the rest of this session; the CLI writes no file.
+   */
   private void confirmAlways() {
     List<String> rules = RuleText.split(field.getText());
     if (rules.isEmpty()) {
       error.setText("Write a rule to save, or press Esc to go back.");
       return;
     }
-    List<PermissionSuggestion> suggestions = cliSuggestions();
-    if (!suggestions.isEmpty() && rules.equals(suggestedRules(suggestions))) {
-      answer(() -> current.allowAlways(suggestions));
-      return;
+    List<PermissionSuggestion.Rule> parsed = new ArrayList<>();
+    for (String rule : rules) {
+      try {
+        PermissionRule r = PermissionRule.parse(rule);
+        parsed.add(new PermissionSuggestion.Rule(r.toolName(), r.content().orElse(null)));
+      } catch (IllegalArgumentException e) {
+        error.setText("Not a rule Claude understands: " + Sanitizer.revealInline(rule));
+        return;
+      }
     }
     try {
       saver.save(rules);
@@ -257,7 +286,8 @@ public final class PermissionPrompter {
           "Could not save the rule: " + Sanitizer.oneLine(String.valueOf(e.getMessage())));
       return;
     }
-    answer(current::allowOnce);
+    List<String> directories = suggestedDirectories();
+    answer(() -> current.allowForSession(parsed, directories));
   }
 
   private void render() {
@@ -268,11 +298,14 @@ public final class PermissionPrompter {
         request.title() == null || request.title().isBlank()
             ? "Claude wants to use " + tool(current)
             : request.title();
-    body.addComponent(wrapped(heading, width));
+    if (hasControls(request)) {
+      body.addComponent(wrapped(HAS_CONTROLS, width));
+    }
+    body.addComponent(revealed(heading, width));
     if (request.description() != null
         && !request.description().isBlank()
         && !request.description().equals(request.title())) {
-      body.addComponent(wrapped(request.description(), width));
+      body.addComponent(revealed(request.description(), width));
     }
     error = new Label("");
     switch (mode) {
@@ -294,14 +327,14 @@ public final class PermissionPrompter {
         ReadOnlyText.of(
             PermissionDetails.describe(request.toolName(), request.input()), width, rows));
     if (request.blockedPath() != null && !request.blockedPath().isBlank()) {
-      body.addComponent(wrapped("Blocked path: " + request.blockedPath(), width));
+      body.addComponent(revealed("Blocked path: " + request.blockedPath(), width));
     }
     if (request.decisionReason() != null && !request.decisionReason().isBlank()) {
-      body.addComponent(wrapped("Why Claude asks: " + request.decisionReason(), width));
+      body.addComponent(revealed("Why Claude asks: " + request.decisionReason(), width));
     }
     Panel buttons = new Panel(new LinearLayout(Direction.HORIZONTAL));
     buttons.addComponent(new Button("Allow once (y)", () -> answer(current::allowOnce)));
-    buttons.addComponent(new Button("Allow always (a)", () -> switchTo(Mode.ALWAYS)));
+    buttons.addComponent(new Button("Allow always (Shift+A)", this::openAlways));
     buttons.addComponent(new Button("Deny (n)", () -> switchTo(Mode.DENY)));
     buttons.addComponent(
         new Button(
@@ -310,21 +343,62 @@ public final class PermissionPrompter {
   }
 
   private void renderAlways(Panel body, int width) {
-    List<String> rules = proposedRules();
+    String text = RuleText.join(proposedRules().stream().map(Sanitizer::revealInline).toList());
     body.addComponent(
         wrapped(
-            "Allow always, saving this rule (edit it if you like; commas separate rules):", width));
-    String text = RuleText.join(rules);
+            "Allow always: the rules below are saved to "
+                + Sanitizer.revealInline(saver.destination())
+                + " and apply from now on. Edit them if you like (commas separate rules):",
+            width));
     field =
         new TextBox(new TerminalSize(Math.min(width, Math.max(40, text.length() + 4)), 1), text);
+    List<String> directories = suggestedDirectories();
+    rulesWidth = Math.max(10, width - 1);
+    int room = Math.max(3, host.maxRows() - 10 - (directories.isEmpty() ? 0 : 2));
+    rulesRows = Math.min(room, listLines(text).size());
+    rulesCount = new Label("");
+    rulesList =
+        new TextBox(new TerminalSize(rulesWidth + 1, rulesRows), "", TextBox.Style.MULTI_LINE);
+    rulesList.setReadOnly(true);
+    field.setTextChangeListener((newText, byUser) -> listRules(newText));
+    listRules(text);
     body.addComponent(field);
-    for (PermissionSuggestion s : cliSuggestions()) {
-      if (s instanceof PermissionSuggestion.AddDirectories dirs) {
-        body.addComponent(
-            wrapped("Also adds directories: " + String.join(", ", dirs.directories()), width));
-      }
+    body.addComponent(rulesCount);
+    body.addComponent(rulesList);
+    if (!directories.isEmpty()) {
+      body.addComponent(
+          revealed(
+              "For this session only, also adds the directories: " + String.join(", ", directories),
+              width));
     }
     body.addComponent(new Label("Enter saves and allows · Esc back"));
+  }
+
+  /**
+   * Every rule the field holds, one per line and wrapped, so none hides past the field's edge; when
+   * the screen is too small for all of them, the list scrolls and says so.
+   */
+  private void listRules(String text) {
+    List<String> lines = listLines(text);
+    int count = RuleText.split(text).size();
+    rulesCount.setText(
+        "Will save "
+            + count
+            + " rule(s)"
+            + (lines.size() > rulesRows ? " (Tab, then ↑/↓, to read them all):" : ":"));
+    rulesList.setText(String.join("\n", lines));
+  }
+
+  private List<String> listLines(String text) {
+    List<String> lines = new ArrayList<>();
+    for (String rule : RuleText.split(text)) {
+      List<String> wrapped =
+          TerminalTextUtils.getWordWrappedText(rulesWidth - 4, Sanitizer.revealInline(rule));
+      for (int i = 0; i < wrapped.size(); i++) {
+        lines.add((i == 0 ? "  • " : "    ") + wrapped.get(i));
+      }
+    }
+    return lines.isEmpty() ? List.of("") : lines;
   }
 
   private void renderDeny(Panel body, int width) {
@@ -335,8 +409,31 @@ public final class PermissionPrompter {
   }
 
   static Label wrapped(String text, int width) {
-    Label label = new Label(Sanitizer.clean(text).replace("\t", "    "));
+    return wrappedLabel(Sanitizer.clean(text), width);
+  }
+
+  /** As {@link #wrapped}, for text about what is approved: nothing dropped, controls marked. */
+  static Label revealed(String text, int width) {
+    return wrappedLabel(Sanitizer.reveal(text), width);
+  }
+
+  /**
+   * A label as tall as its text wrapped at {@code width}: Lanterna sizes a label when its text is
+   * set, so the width must be set first, or every line past the first is cut off.
+   */
+  private static Label wrappedLabel(String text, int width) {
+    Label label = new Label("");
     label.setLabelWidth(width);
+    label.setText(text.replace("\t", "    "));
     return label;
+  }
+
+  private static boolean hasControls(ControlRequest.CanUseTool request) {
+    return Sanitizer.hasControls(request.toolName())
+        || Sanitizer.hasControls(PermissionDetails.describe(request.toolName(), request.input()))
+        || Sanitizer.hasControls(request.title())
+        || Sanitizer.hasControls(request.description())
+        || Sanitizer.hasControls(request.blockedPath())
+        || Sanitizer.hasControls(request.decisionReason());
   }
 }

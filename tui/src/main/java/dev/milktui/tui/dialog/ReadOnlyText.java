@@ -5,12 +5,16 @@ import com.googlecode.lanterna.gui2.TextBox;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.Sanitizer;
 
-/** A scrollable, read-only block of sanitised text sized to its content within limits. */
+/**
+ * A scrollable, read-only block of text sized to its content within limits, for what the user
+ * approves or inspects (a tool call's input and result): revealed, so nothing is dropped and every
+ * control is marked.
+ */
 public final class ReadOnlyText {
   private ReadOnlyText() {}
 
   public static TextBox of(String text, int maxColumns, int maxRows) {
-    String clean = Sanitizer.clean(text).replace("\t", "    ");
+    String clean = Sanitizer.reveal(text).replace("\t", "    ");
     String[] lines = clean.split("\n", -1);
     int widest = 10;
     for (String line : lines) {

@@ -17,12 +17,22 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A modal message with keyed actions (help, trust offer, tool details, process exit). Each action
- * has a key and a button; Esc runs the cancel action, if any, and closes.
+ * has a key and a button; a deliberate action (one that widens trust) takes its key only with
+ * Shift. Esc runs the cancel action, if any, and closes. With actions, the close button has the
+ * focus, so an Enter or Space typed in passing never runs one.
  */
 public final class SimpleDialog {
 
   /** A button with its key. */
-  public record Action(String label, char key, Runnable run) {}
+  public record Action(String label, char key, boolean deliberate, Runnable run) {
+    boolean matches(KeyStroke stroke) {
+      return deliberate ? Keys.shifted(stroke, key) : Keys.is(stroke, key);
+    }
+
+    String keyName() {
+      return deliberate ? "Shift+" + Character.toUpperCase(key) : String.valueOf(key);
+    }
+  }
 
   private final DialogHost host;
   private final BasicWindow window;
@@ -46,7 +56,13 @@ public final class SimpleDialog {
   }
 
   public SimpleDialog action(String label, char key, Runnable run) {
-    actions.add(new Action(label, key, run));
+    actions.add(new Action(label, key, false, run));
+    return this;
+  }
+
+  /** An action that widens trust: its key needs Shift ({@code T}, not {@code t}). */
+  public SimpleDialog deliberateAction(String label, char key, Runnable run) {
+    actions.add(new Action(label, key, true, run));
     return this;
   }
 
@@ -65,11 +81,15 @@ public final class SimpleDialog {
     Panel buttons = new Panel(new LinearLayout(Direction.HORIZONTAL));
     for (Action action : actions) {
       buttons.addComponent(
-          new Button(action.label() + " (" + action.key() + ")", () -> run(action.run())));
+          new Button(action.label() + " (" + action.keyName() + ")", () -> run(action.run())));
     }
-    buttons.addComponent(new Button("Close (Esc)", () -> run(onEscape)));
+    Button close = new Button("Close (Esc)", () -> run(onEscape));
+    buttons.addComponent(close);
     panel.addComponent(buttons);
     window.setComponent(panel);
+    if (!actions.isEmpty()) {
+      window.setFocusedInteractable(close);
+    }
     window.addWindowListener(
         new WindowListenerAdapter() {
           @Override
@@ -80,7 +100,7 @@ public final class SimpleDialog {
               return;
             }
             for (Action action : actions) {
-              if (Keys.is(key, action.key())) {
+              if (action.matches(key)) {
                 deliver.set(false);
                 run(action.run());
                 return;

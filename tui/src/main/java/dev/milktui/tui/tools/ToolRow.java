@@ -19,6 +19,7 @@ public final class ToolRow {
   private final boolean nested;
   private final Instant startedAt;
   private String name;
+  private String rawName;
   private JsonNode input;
   private String summary = "";
   private ToolOutcome outcome = ToolOutcome.RUNNING;
@@ -36,7 +37,8 @@ public final class ToolRow {
   }
 
   void update(ToolCall call) {
-    name = Sanitizer.oneLine(call.name());
+    rawName = call.name() == null ? "" : call.name();
+    name = Sanitizer.oneLine(rawName);
     input = call.input();
     String full = InputSummary.oneLine(call.name(), call.input());
     summary = full.length() > SUMMARY_KEEP ? full.substring(0, SUMMARY_KEEP) + "…" : full;
@@ -68,6 +70,11 @@ public final class ToolRow {
 
   public String name() {
     return name;
+  }
+
+  /** The name as Claude sent it, unsanitised (the detail view reveals it). */
+  public String rawName() {
+    return rawName;
   }
 
   public JsonNode input() {

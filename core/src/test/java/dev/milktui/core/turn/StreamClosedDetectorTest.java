@@ -1,0 +1,73 @@
+package dev.milktui.core.turn;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.milktui.core.protocol.ContentBlock;
+import dev.milktui.core.protocol.ToolResultMeta;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class StreamClosedDetectorTest {
+  /** What the CLI writes for a call it could not ask about (2.1.332 recordings). */
+  private static final Optional<ToolResultMeta> NOT_RUN =
+      Optional.of(new ToolResultMeta("t1", "permission-rule", "reject", "config", "other"));
+
+  /** A call that ran (and failed on its own). */
+  private static final Optional<ToolResultMeta> RAN =
+      Optional.of(new ToolResultMeta("t1", null, "accept", "config", "rule"));
+
+  private static ContentBlock.ToolResult errored(String text) {
+    return new ContentBlock.ToolResult("t1", text, true);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "Tool permission request failed: AbortError: Stream closed",
+        "Tool permission request failed: Error: Stream closed",
+        "Tool permission request failed: AbortError: Tool permission stream closed before response"
+            + " received",
+        "Error: Stream closed",
+        "Tool permission stream closed before response received",
+        "  Tool permission request failed: AbortError: Stream closed\n"
+      })
+  void everyTextTheCliWritesIsAStreamClosedFailure(String text) {
+    assertThat(StreamClosedDetector.isStreamClosed(errored(text), NOT_RUN)).isTrue();
+    assertThat(StreamClosedDetector.isStreamClosed(errored(text), Optional.empty())).isTrue();
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "http2: stream closed",
+        "Get \"https://example.com\": http2: stream closed",
+        "error: RPC failed; curl 92 HTTP/2 stream 5 was not closed cleanly: CANCEL (err 8)",
+        "Stream closed",
+        "stream closed",
+        "java.io.IOException: Stream closed",
+        "grep found: Tool permission request failed: Error: Stream closed",
+        "Error: Stream closed unexpectedly",
+        "tool permission request failed: abort"
+      })
+  void lookAlikesAreOrdinaryToolErrors(String text) {
+    assertThat(StreamClosedDetector.isStreamClosed(errored(text), NOT_RUN)).isFalse();
+    assertThat(StreamClosedDetector.isStreamClosed(errored(text), Optional.empty())).isFalse();
+  }
+
+  @Test
+  void theTextFromAToolThatRanIsNotAStreamClosedFailure() {
+    ContentBlock.ToolResult result =
+        errored("Tool permission request failed: AbortError: Stream closed");
+    assertThat(StreamClosedDetector.isStreamClosed(result, RAN)).isFalse();
+  }
+
+  @Test
+  void aResultThatIsNotAnErrorNeverIs() {
+    ContentBlock.ToolResult result =
+        new ContentBlock.ToolResult(
+            "t1", "Tool permission request failed: AbortError: Stream closed", null);
+    assertThat(StreamClosedDetector.isStreamClosed(result, NOT_RUN)).isFalse();
+  }
+}
