@@ -90,7 +90,6 @@ public final class TerminalLauncher {
     FatalErrors errors = FatalErrors.install();
     try (errors;
         PacedFrames frames = new PacedFrames()) {
-      distinguishNewlineKeys(terminal);
       screen.startScreen();
       MultiWindowTextGUI gui = new MultiWindowTextGUI(new SeparateTextGUIThread.Factory(), screen);
       TuiController controller = new TuiController(gui, config.withPacer(frames), sessions);
@@ -102,6 +101,9 @@ public final class TerminalLauncher {
           () -> {
             beforeStart.accept(controller);
             drawNow(gui);
+            // After the first frame: it runs stty, a process start. Keys are decoded on this
+            // thread, so none is decoded while the profile changes.
+            distinguishNewlineKeys(terminal);
             controller.start(resumeSessionId);
           });
       try {

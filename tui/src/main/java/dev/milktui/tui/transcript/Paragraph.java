@@ -29,6 +29,15 @@ public final class Paragraph {
   /** Columns code lines give up to their gutter mark. */
   public static final int CODE_GUTTER = 2;
 
+  /**
+   * The longest text one block keeps (a cell of the transcript): more than anyone scrolls through,
+   * and the screen holds it a few times over (text, line ranges). What comes after is dropped and
+   * {@link #CUT_MARKER} says so.
+   */
+  public static final int MAX_CHARS = 1024 * 1024;
+
+  static final String CUT_MARKER = "\n… (the rest of this block is not kept: over 1 Mi characters)";
+
   private final Kind kind;
   private final StringBuilder text = new StringBuilder();
   int index;
@@ -71,6 +80,15 @@ public final class Paragraph {
   }
 
   void append(String chunk, int width) {
+    int room = MAX_CHARS - text.length();
+    if (room < 0) {
+      return;
+    }
+    if (chunk.length() > room) {
+      // The marker takes the text over the cap, so later chunks are dropped at the check above.
+      int end = room > 0 && Character.isHighSurrogate(chunk.charAt(room - 1)) ? room - 1 : room;
+      chunk = chunk.substring(0, end) + CUT_MARKER;
+    }
     text.append(chunk);
     if (width != this.width) {
       wrap(width);

@@ -52,6 +52,21 @@ class TranscriptTest {
   }
 
   @Test
+  void aBlockKeepsItsFirstMebiCharactersAndSaysTheRestIsNotKept() {
+    Transcript t = new Transcript();
+    t.setWidth(80);
+    Paragraph p = t.add(Paragraph.Kind.ASSISTANT, "");
+    String chunk = "x".repeat(1000) + "\n";
+    for (int i = 0; i < 1100; i++) {
+      t.append(p, chunk);
+    }
+
+    assertThat(p.text()).hasSize(Paragraph.MAX_CHARS + Paragraph.CUT_MARKER.length());
+    assertThat(p.text()).endsWith(Paragraph.CUT_MARKER);
+    assertThat(lines(t)).contains("… (the rest of this block is not kept: over 1 Mi characters)");
+  }
+
+  @Test
   void aWidthChangeRewrapsEverything() {
     Transcript t = new Transcript();
     t.setWidth(40);
