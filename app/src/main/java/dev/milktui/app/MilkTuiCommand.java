@@ -180,7 +180,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
             .withGrantSaver(
                 rules ->
                     new SettingsGrantPersister(settings, workingDirectory)
-                        .persist(new GrantDecision(rules, List.of(), true, null)))
+                        .persist(new GrantDecision(rules, List.of(), true, null, rules, false)))
             .withRuleOptions(new SuggestedRuleOptions(workingDirectory))
             .withExporter(
                 () -> {
