@@ -167,48 +167,58 @@ class DialogsTest {
   }
 
   @Test
-  void theStreamClosedDialogListsFailedCallsUntickedWithTheDirectoryPrefilled() {
+  void theStreamClosedDialogListsFailedCallsUntickedOnTheNarrowestRuleForThisSessionOnly() {
     Harness h = new Harness(110, 34);
     h.events(new SessionEvent.GrantsNeeded(Events.summary(failures(), List.of())));
     String screen = h.screen();
     assertThat(screen)
         .contains("permission channel was closed")
         .contains("[ ] Write  /tmp/x/a.txt  ×2")
+        .contains("‹ Edit(//tmp/x/**) ›")
         .contains("[ ] Bash  make")
+        .contains("→ Bash")
         .contains("(unknown tool)")
-        .contains("/tmp/x")
-        .contains("remember in Claude's settings");
+        .contains("cannot be granted")
+        .contains("Edit(//tmp/x/**) allows editing files under /tmp/x")
+        .contains("Adds no directory.")
+        .contains("this session only");
   }
 
   @Test
-  void spaceTicksTheFocusedCallTabReachesItsRuleAndEnterGrants() {
+  void spaceTicksTheCallItsDirectoryFollowsAndEnterGrantsTheNarrowestRule() {
     Harness h = new Harness(110, 34);
     h.events(new SessionEvent.GrantsNeeded(Events.summary(failures(), List.of())));
     h.type(" ");
-    h.key(KeyType.Tab).key(KeyType.ArrowRight);
+    assertThat(h.screen()).contains("[x] Write").contains("Adds /tmp/x");
     h.key(KeyType.Enter);
     List<GrantDecision> decisions = h.session().decisions;
     assertThat(decisions).hasSize(1);
     assertThat(decisions.get(0).rules()).containsExactly("Edit(//tmp/x/**)");
     assertThat(decisions.get(0).directories()).containsExactly(Path.of("/tmp/x"));
-    assertThat(decisions.get(0).persist()).isTrue();
+    assertThat(decisions.get(0).persist()).isFalse();
+    assertThat(decisions.get(0).confirmedRules()).isEmpty();
     assertThat(h.screen()).doesNotContain("permission channel was closed").contains("resuming");
   }
 
   @Test
-  void aToggleAllThenSessionOnlyWithTheDirectoryEmptiedGrantsOnlyNamedTools() {
+  void aToolWideRuleIsGrantedOnlyOnceTheUserChoseItWithAnArrow() {
     Harness h = new Harness(110, 34);
     h.events(new SessionEvent.GrantsNeeded(Events.summary(failures(), List.of())));
     h.type("a");
-    // Tab past: Write box, Write rule, Bash box, Bash rule → directory field.
-    h.key(KeyType.Tab).key(KeyType.Tab).key(KeyType.Tab).key(KeyType.Tab);
+    h.key(KeyType.Enter);
+    assertThat(h.session().decisions).isEmpty();
+    assertThat(h.screen()).contains("Bash allows any command: press → on its row");
+    h.key(KeyType.ArrowDown).key(KeyType.ArrowRight);
+    assertThat(h.screen()).contains("Bash allows any command").doesNotContain("tool-wide: press");
+    // Tab to the directory field, which followed the ticks, and empty it.
+    h.key(KeyType.Tab);
     for (int i = 0; i < 10; i++) {
       h.key(KeyType.Backspace);
     }
-    h.key(KeyType.Tab).type(" ");
     h.key(KeyType.Enter);
     GrantDecision d = h.session().decisions.get(0);
-    assertThat(d.rules()).containsExactly("Write", "Bash");
+    assertThat(d.rules()).containsExactly("Edit(//tmp/x/**)", "Bash");
+    assertThat(d.confirmedRules()).containsExactly("Bash");
     assertThat(d.directories()).isEmpty();
     assertThat(d.persist()).isFalse();
   }
@@ -222,7 +232,7 @@ class DialogsTest {
     assertThat(h.screen()).contains("cannot parse ~/.claude/settings.json").contains("[x] Write");
     assertThat(h.session().decisions).isEmpty();
     h.key(KeyType.Enter);
-    assertThat(h.session().decisions.get(0).rules()).containsExactly("Write");
+    assertThat(h.session().decisions.get(0).rules()).containsExactly("Edit(//tmp/x/**)");
   }
 
   @Test
@@ -235,7 +245,7 @@ class DialogsTest {
                 List.of())));
     h.key(KeyType.Enter);
     assertThat(h.session().decisions).isEmpty();
-    assertThat(h.screen()).contains("Nothing ticked");
+    assertThat(h.screen()).contains("Nothing ticked and no directory: nothing was granted");
   }
 
   @Test

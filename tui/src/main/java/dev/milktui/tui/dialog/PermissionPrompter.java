@@ -236,7 +236,7 @@ public final class PermissionPrompter {
       return fromCli;
     }
     List<String> options = ruleOptions.rulesFor(current.toolName(), current.request().input());
-    return List.of(options.get(options.size() - 1));
+    return options.isEmpty() ? List.of() : List.of(options.get(options.size() - 1));
   }
 
   private void confirmAlways() {
