@@ -224,6 +224,61 @@ class DialogsTest {
   }
 
   @Test
+  void onASixtyBySixteenTerminalEveryCallCanBeScrolledToAndTheWholeDialogIsOnScreen() {
+    List<StreamClosedRecord> many = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      many.add(new StreamClosedRecord("t" + i, "Bash", input("command", "npm test " + i)));
+    }
+    Harness h = new Harness(60, 16);
+    h.events(new SessionEvent.GrantsNeeded(Events.summary(many, List.of())));
+    assertThat(h.screen())
+        .contains("npm test 0")
+        .doesNotContain("npm test 39")
+        .doesNotContain("not shown")
+        .contains("Directories:")
+        .contains("<Grant and retry>");
+    h.key(KeyType.End).type(" ");
+    assertThat(h.screen()).contains("›[x] Bash  npm test 39").contains("Call 40 of 40, 1 ticked");
+    h.key(KeyType.Enter);
+    assertThat(h.session().decisions.get(0).rules()).containsExactly("Bash(npm test:*)");
+  }
+
+  @Test
+  void aTypedRelativeDirectoryIsShownResolvedAndABroadOneNeedsTheCheckBox() {
+    Harness h = new Harness(110, 34);
+    h.events(new SessionEvent.GrantsNeeded(Events.summary(failures(), List.of())));
+    h.key(KeyType.Tab).type("out");
+    assertThat(h.screen()).contains("Adds " + Path.of("").toAbsolutePath().resolve("out"));
+    for (int i = 0; i < 3; i++) {
+      h.key(KeyType.Backspace);
+    }
+    h.type("/").key(KeyType.Enter);
+    assertThat(h.session().decisions).isEmpty();
+    assertThat(h.screen()).contains("/ is broad").contains("tick the confirmation");
+    // Tab past "this session only" to the confirmation, tick it, and grant.
+    h.key(KeyType.Tab).key(KeyType.Tab).type(" ").key(KeyType.Enter);
+    GrantDecision d = h.session().decisions.get(0);
+    assertThat(d.directories()).containsExactly(Path.of("/"));
+    assertThat(d.broadConfirmed()).isTrue();
+    assertThat(d.rules()).isEmpty();
+  }
+
+  @Test
+  void aToolNameWithRuleSyntaxIsShownAsNotGrantableAndTheOtherCallsStillWork() {
+    Harness h = new Harness(110, 34);
+    h.events(
+        new SessionEvent.GrantsNeeded(
+            Events.summary(
+                List.of(
+                    new StreamClosedRecord("t1", "Bash(rm -rf /:*)", input("command", "x")),
+                    new StreamClosedRecord("t2", "Bash", input("command", "npm test"))),
+                List.of())));
+    assertThat(h.screen()).contains("    Bash(rm -rf /:*)  x").contains("cannot be granted");
+    h.type(" ").key(KeyType.ArrowDown).type(" ").key(KeyType.Enter);
+    assertThat(h.session().decisions.get(0).rules()).containsExactly("Bash(npm test:*)");
+  }
+
+  @Test
   void aFailedGrantIsShownInTheDialogWhichStaysOpenWithItsChoices() {
     Harness h = new Harness(110, 34);
     h.events(new SessionEvent.GrantsNeeded(Events.summary(failures(), List.of())));

@@ -1,6 +1,7 @@
 package dev.milktui.tui.dialog;
 
 import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.TerminalTextUtils;
 import com.googlecode.lanterna.gui2.BasicWindow;
 import com.googlecode.lanterna.gui2.Button;
 import com.googlecode.lanterna.gui2.CheckBox;
@@ -56,7 +57,7 @@ public final class GrantDialog {
   private final Label meaning = new Label("");
   private final Label resolved = new Label("");
   private final Label error = new Label("");
-  private final CheckBox broad = new CheckBox("grant a broad directory");
+  private final CheckBox broad = new CheckBox("broad dir OK");
   private CallList calls;
   private TextBox directories;
 
@@ -93,11 +94,11 @@ public final class GrantDialog {
   public void open() {
     int width = Math.min(110, host.maxColumns());
     String intro = form.kind() == GrantForm.Kind.STREAM_CLOSED ? STREAM_CLOSED_LINE : DENIALS_LINE;
-    int introRows = (Columns.width(intro) + width - 1) / width;
-    // The screen less the window's frame and a margin; the list takes what the other rows leave.
-    int listRows = host.maxRows() + 3 - FIXED_ROWS - introRows;
+    List<String> introLines = TerminalTextUtils.getWordWrappedText(width, intro);
+    // The screen less the window's frame and the rows beside it; the list takes what is left.
+    int listRows = host.maxRows() + 2 - FIXED_ROWS - introLines.size();
     Panel body = new Panel(new LinearLayout(Direction.VERTICAL).setSpacing(0));
-    body.addComponent(PermissionPrompter.wrapped(intro, width));
+    body.addComponent(new Label(String.join("\n", introLines)));
     calls = new CallList(form, width, listRows, GrantDialog::shown, this::refresh);
     body.addComponent(calls);
     status.setLabelWidth(width);
@@ -132,7 +133,7 @@ public final class GrantDialog {
     body.addComponent(error);
     Panel buttons = new Panel(new LinearLayout(Direction.HORIZONTAL));
     buttons.addComponent(new Button("Grant and retry", this::grant));
-    buttons.addComponent(new Button("Retry without granting", this::retryWithout));
+    buttons.addComponent(new Button("Retry without grants", this::retryWithout));
     buttons.addComponent(new Button("Skip (Esc)", this::skip));
     body.addComponent(buttons);
     window.setComponent(body);
@@ -205,7 +206,7 @@ public final class GrantDialog {
       text +=
           form.broadConfirmed()
               ? " (broad, confirmed)"
-              : " · " + shown(broad.get(0).toString()) + " is broad: tick the confirmation";
+              : " · " + shown(broad.get(0).toString()) + " is broad: tick \"broad dir OK\"";
     }
     return text;
   }
