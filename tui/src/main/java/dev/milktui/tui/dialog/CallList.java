@@ -41,15 +41,6 @@ final class CallList extends AbstractInteractableComponent<CallList> {
     return cursor;
   }
 
-  /** The first row on screen. */
-  int top() {
-    return top;
-  }
-
-  int visibleRows() {
-    return rows;
-  }
-
   private void moveTo(int row) {
     cursor = Math.max(0, Math.min(row, form.items().size() - 1));
     if (cursor < top) {
@@ -122,7 +113,7 @@ final class CallList extends AbstractInteractableComponent<CallList> {
   }
 
   /** The text of row {@code index} as drawn (without the cursor mark). */
-  String row(int index, int width) {
+  private String row(int index, int width) {
     GrantForm.Item item = form.items().get(index);
     FailedCall call = item.call();
     String tool = call.toolName().isBlank() ? "(unknown tool)" : shown.apply(call.toolName());

@@ -237,11 +237,11 @@ public final class GrantDialog {
     try {
       decision = form.decision();
     } catch (IllegalArgumentException e) {
-      error.setText(shown(String.valueOf(e.getMessage())));
+      showError(shown(String.valueOf(e.getMessage())));
       return;
     }
     if (!decision.grantsSomething()) {
-      error.setText(NOTHING_TO_GRANT);
+      showError(NOTHING_TO_GRANT);
       return;
     }
     if (send(decision)) {
@@ -257,6 +257,11 @@ public final class GrantDialog {
     }
   }
 
+  /** On one line, so that a long message never pushes the buttons off a small screen. */
+  private void showError(String text) {
+    error.setText(Columns.fit(text, error.getLabelWidth()));
+  }
+
   private void retryWithout() {
     if (send(GrantDecision.retryWithoutGrants())) {
       notices.accept(SessionEvent.Level.INFO, "Retrying without new grants.");
@@ -267,7 +272,7 @@ public final class GrantDialog {
     try {
       target.resume(decision);
     } catch (GrantException | RuntimeException e) {
-      error.setText("Could not apply: " + shown(String.valueOf(e.getMessage())));
+      showError("Could not apply: " + shown(String.valueOf(e.getMessage())));
       return false;
     }
     close();
