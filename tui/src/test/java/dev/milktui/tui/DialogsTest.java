@@ -139,6 +139,20 @@ class DialogsTest {
   }
 
   @Test
+  void allowAlwaysForAToolNameWithRuleSyntaxProposesNoRuleAndSavesNothing() {
+    List<List<String>> saved = new ArrayList<>();
+    Harness h = new Harness(100, 30, TuiConfig.defaults().withGrantSaver(saved::add));
+    List<String> answers = Events.answers();
+    PermissionRequest r =
+        Events.request("r1", "Bash(rm -rf /:*)", input("command", "ls"), List.of(), answers);
+    h.events(new SessionEvent.PermissionRequested(r));
+    h.type("a").key(KeyType.Enter);
+    assertThat(h.screen()).contains("Write a rule to save");
+    assertThat(saved).isEmpty();
+    assertThat(r.isOpen()).isTrue();
+  }
+
+  @Test
   void aRuleThatCannotBeSavedKeepsTheDialogOpenWithTheReason() {
     Harness h =
         new Harness(
