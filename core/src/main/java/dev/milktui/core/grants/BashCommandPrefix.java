@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  *       {@code npx}, ...) takes the next word into the prefix ({@code sudo make}, {@code python3
  *       build.py}); without a plain next word (an option, a number, an assignment, nothing) no
  *       prefix is offered, since {@code Bash(sudo:*)} or {@code Bash(bash:*)} allows any command;
- *   <li>{@code eval} and {@code source} run text, not a command, and are always refused;
+ *   <li>{@code eval}, {@code source}, {@code find}, {@code su}, {@code ssh} and a few others whose
+ *       next word is not a command are always refused;
  *   <li>a tool whose second word names a subcommand ({@code npm test}, {@code git commit}) takes
  *       that word; an option before the subcommand ({@code git -C / push}) can change what the
  *       subcommand does, so no prefix is offered; a subcommand that itself runs a command ({@code
@@ -33,7 +34,6 @@ final class BashCommandPrefix {
       Set.of(
           "sudo",
           "doas",
-          "su",
           "env",
           "xargs",
           "exec",
@@ -46,17 +46,14 @@ final class BashCommandPrefix {
           "time",
           "stdbuf",
           "setsid",
-          "chroot",
           "watch",
           "nsenter",
           "unshare",
-          "flock",
           "parallel",
           "strace",
           "ltrace",
           "busybox",
-          "caffeinate",
-          "script");
+          "caffeinate");
   private static final Set<String> INTERPRETERS =
       Set.of(
           "bash",
@@ -91,11 +88,16 @@ final class BashCommandPrefix {
           "awk",
           "gawk",
           "sed",
-          "make",
-          "ssh");
+          "make");
 
-  /** Run text rather than a command ({@code find} through {@code -exec} in any position). */
-  private static final Set<String> ALWAYS_REFUSED = Set.of("eval", "source", ".", "find");
+  /**
+   * Run text rather than a command ({@code eval}, {@code source}, {@code find} through {@code
+   * -exec} in any position), or take something other than a command as their next word and then run
+   * any command ({@code su user}, {@code chroot dir}, {@code flock file}, {@code script file},
+   * {@code ssh host} with a local {@code ProxyCommand}).
+   */
+  private static final Set<String> ALWAYS_REFUSED =
+      Set.of("eval", "source", ".", "find", "su", "chroot", "flock", "script", "ssh");
 
   private static final Set<String> SUBCOMMAND_TOOLS =
       Set.of(
