@@ -217,7 +217,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
                   @Override
                   public void save(List<String> rules) throws GrantException {
                     new SettingsGrantPersister(settings, workingDirectory)
-                        .persist(new GrantDecision(rules, List.of(), true, null));
+                        .persist(new GrantDecision(rules, List.of(), true, null, rules, false));
                   }
 
                   @Override

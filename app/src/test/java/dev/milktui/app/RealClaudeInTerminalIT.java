@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The built binary in a real terminal, driving the real claude CLI against the project's fake
  * Anthropic API: a permission dialog answered "allow once", then — with the one-shot transport — a
- * stream-closed failure, the grant dialog with a tool ticked and a directory entered, and the
- * resumed turn that writes the file.
+ * stream-closed failure, the grant dialog with a call ticked (its directory and narrowest rule
+ * following) and "remember" chosen, and the resumed turn that writes the file.
  */
 @Timeout(value = 150, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class RealClaudeInTerminalIT {
@@ -112,19 +112,18 @@ class RealClaudeInTerminalIT {
       tmux.await("Message");
       tmux.type("Write the file outside");
       tmux.send("Enter");
-      String dialog = tmux.awaitDialog("permission channel closed");
-      assertThat(dialog).contains("[ ] Write");
+      tmux.awaitDialog("permission channel closed");
+      // The screen may be captured while the dialog is still being drawn: wait for its row too.
+      tmux.await("[ ] Write");
       assertThat(target).doesNotExist();
 
       tmux.send("Space");
-      tmux.await("[x] Write");
+      // The directory field follows the tick; the rule is the narrowest; remembering is chosen.
+      tmux.await("Adds " + outside);
       tmux.send("Tab");
       tmux.send("Tab");
-      tmux.send("End");
-      for (int i = 0; i < 200; i++) {
-        tmux.send("BSpace");
-      }
-      tmux.type(outside.toString());
+      tmux.send("Right");
+      tmux.await("remember in Claude's settings");
       tmux.send("Enter");
       tmux.await("The retry worked.");
       assertThat(target).hasContent("granted");
@@ -133,7 +132,10 @@ class RealClaudeInTerminalIT {
       tmux.await("MILK-EXIT=0");
     }
     String settings = Files.readString(sandbox.configDir().resolve("settings.json"));
-    assertThat(settings).contains("\"Write\"").contains(outside.toString());
+    assertThat(settings)
+        .contains("\"Edit(/" + outside + "/**)\"")
+        .contains(outside.toString())
+        .doesNotContain("\"Write\"");
   }
 
   /**

@@ -163,6 +163,24 @@ class DialogsTest {
   }
 
   @Test
+  void allowAlwaysForAToolNameWithRuleSyntaxProposesNoRuleAndSavesNothing() {
+    List<List<String>> saved = new ArrayList<>();
+    Harness h =
+        new Harness(
+            100,
+            30,
+            TuiConfig.defaults().withDialogInputPause(Duration.ZERO).withGrantSaver(saved::add));
+    List<String> answers = Events.answers();
+    PermissionRequest r =
+        Events.request("r1", "Bash(rm -rf /:*)", input("command", "ls"), List.of(), answers);
+    h.events(new SessionEvent.PermissionRequested(r));
+    h.type("A").key(KeyType.Enter);
+    assertThat(h.screen()).contains("cannot be allowed always");
+    assertThat(saved).isEmpty();
+    assertThat(r.isOpen()).isTrue();
+  }
+
+  @Test
   void aRuleThatCannotBeSavedKeepsTheDialogOpenWithTheReason() {
     Harness h =
         new Harness(
@@ -207,50 +225,115 @@ class DialogsTest {
   }
 
   @Test
-  void theStreamClosedDialogListsFailedCallsUntickedWithTheDirectoryPrefilled() {
+  void theStreamClosedDialogListsFailedCallsUntickedOnTheNarrowestRuleForThisSessionOnly() {
     Harness h = new Harness(110, 34);
     h.events(new SessionEvent.GrantsNeeded(Events.summary(failures(), List.of())));
     String screen = h.screen();
     assertThat(screen)
         .contains("permission channel was closed")
         .contains("[ ] Write  /tmp/x/a.txt  ×2")
+        .contains("‹ Edit(//tmp/x/**) ›")
         .contains("[ ] Bash  make")
+        .contains("→ Bash")
         .contains("(unknown tool)")
-        .contains("/tmp/x")
-        .contains("remember in Claude's settings");
+        .contains("cannot be granted")
+        .contains("Edit(//tmp/x/**) allows editing files under /tmp/x")
+        .contains("Adds no directory.")
+        .contains("this session only");
   }
 
   @Test
-  void spaceTicksTheFocusedCallTabReachesItsRuleAndEnterGrants() {
+  void spaceTicksTheCallItsDirectoryFollowsAndEnterGrantsTheNarrowestRule() {
     Harness h = new Harness(110, 34);
     h.events(new SessionEvent.GrantsNeeded(Events.summary(failures(), List.of())));
     h.type(" ");
-    h.key(KeyType.Tab).key(KeyType.ArrowRight);
+    assertThat(h.screen()).contains("[x] Write").contains("Adds /tmp/x");
     h.key(KeyType.Enter);
     List<GrantDecision> decisions = h.session().decisions;
     assertThat(decisions).hasSize(1);
     assertThat(decisions.get(0).rules()).containsExactly("Edit(//tmp/x/**)");
     assertThat(decisions.get(0).directories()).containsExactly(Path.of("/tmp/x"));
-    assertThat(decisions.get(0).persist()).isTrue();
+    assertThat(decisions.get(0).persist()).isFalse();
+    assertThat(decisions.get(0).confirmedRules()).isEmpty();
     assertThat(h.screen()).doesNotContain("permission channel was closed").contains("resuming");
   }
 
   @Test
-  void aToggleAllThenSessionOnlyWithTheDirectoryEmptiedGrantsOnlyNamedTools() {
+  void aToolWideRuleIsGrantedOnlyOnceTheUserChoseItWithAnArrow() {
     Harness h = new Harness(110, 34);
     h.events(new SessionEvent.GrantsNeeded(Events.summary(failures(), List.of())));
     h.type("a");
-    // Tab past: Write box, Write rule, Bash box, Bash rule → directory field.
-    h.key(KeyType.Tab).key(KeyType.Tab).key(KeyType.Tab).key(KeyType.Tab);
+    h.key(KeyType.Enter);
+    assertThat(h.session().decisions).isEmpty();
+    assertThat(h.screen()).contains("Bash allows any command: press → on its row");
+    h.key(KeyType.ArrowDown).key(KeyType.ArrowRight);
+    assertThat(h.screen()).contains("Bash allows any command").doesNotContain("tool-wide: press");
+    // Tab to the directory field, which followed the ticks, and empty it.
+    h.key(KeyType.Tab);
     for (int i = 0; i < 10; i++) {
       h.key(KeyType.Backspace);
     }
-    h.key(KeyType.Tab).type(" ");
     h.key(KeyType.Enter);
     GrantDecision d = h.session().decisions.get(0);
-    assertThat(d.rules()).containsExactly("Write", "Bash");
+    assertThat(d.rules()).containsExactly("Edit(//tmp/x/**)", "Bash");
+    assertThat(d.confirmedRules()).containsExactly("Bash");
     assertThat(d.directories()).isEmpty();
     assertThat(d.persist()).isFalse();
+  }
+
+  @Test
+  void onASixtyBySixteenTerminalEveryCallCanBeScrolledToAndTheWholeDialogIsOnScreen() {
+    List<StreamClosedRecord> many = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      many.add(new StreamClosedRecord("t" + i, "Bash", input("command", "npm test " + i)));
+    }
+    Harness h = new Harness(60, 16);
+    h.events(new SessionEvent.GrantsNeeded(Events.summary(many, List.of())));
+    assertThat(h.screen())
+        .contains("npm test 0")
+        .doesNotContain("npm test 39")
+        .doesNotContain("not shown")
+        .contains("Directories:")
+        .contains("<Grant and retry>");
+    h.key(KeyType.End).type(" ");
+    assertThat(h.screen()).contains("›[x] Bash  npm test 39").contains("Call 40 of 40, 1 ticked");
+    h.key(KeyType.Enter);
+    assertThat(h.session().decisions.get(0).rules()).containsExactly("Bash(npm test:*)");
+  }
+
+  @Test
+  void aTypedRelativeDirectoryIsShownResolvedAndABroadOneNeedsTheCheckBox() {
+    Harness h = new Harness(110, 34);
+    h.events(new SessionEvent.GrantsNeeded(Events.summary(failures(), List.of())));
+    h.key(KeyType.Tab).type("out");
+    assertThat(h.screen()).contains("Adds " + Path.of("").toAbsolutePath().resolve("out"));
+    for (int i = 0; i < 3; i++) {
+      h.key(KeyType.Backspace);
+    }
+    h.type("/").key(KeyType.Enter);
+    assertThat(h.session().decisions).isEmpty();
+    assertThat(h.screen()).contains("/ is broad").contains("tick the confirmation");
+    // Tab past "this session only" to the confirmation, tick it, and grant.
+    h.key(KeyType.Tab).key(KeyType.Tab).type(" ").key(KeyType.Enter);
+    GrantDecision d = h.session().decisions.get(0);
+    assertThat(d.directories()).containsExactly(Path.of("/"));
+    assertThat(d.broadConfirmed()).isTrue();
+    assertThat(d.rules()).isEmpty();
+  }
+
+  @Test
+  void aToolNameWithRuleSyntaxIsShownAsNotGrantableAndTheOtherCallsStillWork() {
+    Harness h = new Harness(110, 34);
+    h.events(
+        new SessionEvent.GrantsNeeded(
+            Events.summary(
+                List.of(
+                    new StreamClosedRecord("t1", "Bash(rm -rf /:*)", input("command", "x")),
+                    new StreamClosedRecord("t2", "Bash", input("command", "npm test"))),
+                List.of())));
+    assertThat(h.screen()).contains("    Bash(rm -rf /:*)  x").contains("cannot be granted");
+    h.type(" ").key(KeyType.ArrowDown).type(" ").key(KeyType.Enter);
+    assertThat(h.session().decisions.get(0).rules()).containsExactly("Bash(npm test:*)");
   }
 
   @Test
@@ -262,7 +345,7 @@ class DialogsTest {
     assertThat(h.screen()).contains("cannot parse ~/.claude/settings.json").contains("[x] Write");
     assertThat(h.session().decisions).isEmpty();
     h.key(KeyType.Enter);
-    assertThat(h.session().decisions.get(0).rules()).containsExactly("Write");
+    assertThat(h.session().decisions.get(0).rules()).containsExactly("Edit(//tmp/x/**)");
   }
 
   @Test
@@ -275,7 +358,7 @@ class DialogsTest {
                 List.of())));
     h.key(KeyType.Enter);
     assertThat(h.session().decisions).isEmpty();
-    assertThat(h.screen()).contains("Nothing ticked");
+    assertThat(h.screen()).contains("Nothing ticked and no directory: nothing was granted");
   }
 
   @Test

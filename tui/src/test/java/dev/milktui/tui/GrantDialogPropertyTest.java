@@ -4,156 +4,325 @@ import static dev.milktui.tui.Events.input;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.googlecode.lanterna.input.KeyType;
-import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.DirectoryPaths;
+import dev.milktui.core.grants.PermissionRule;
+import dev.milktui.core.grants.RuleSuggester;
 import dev.milktui.core.session.GrantDecision;
 import dev.milktui.core.turn.StreamClosedRecord;
 import dev.milktui.core.turn.TurnSummary;
+import dev.milktui.tui.dialog.GrantDialog;
 import dev.milktui.tui.dialog.GrantForm;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * A grant never exceeds what the user ticked: random tick, untick, tick-all, rule, directory and
- * remember edits through the grant dialog's keys, checked against a model of the user's intent. The
- * decision holds exactly the ticked calls' chosen rules, the typed directories, the chosen remember
- * option; nothing ticked and no directory sends nothing.
+ * A grant is never wider than what the user saw and chose: seeded random walks through the grant
+ * dialog's keys (1 to 40 calls, terminals from 60×16 up, ticks, "tick all", rule choices, directory
+ * edits, the broad confirmation, remember or not, Enter at any point), checked against a model of
+ * the user's intent. Whatever reaches the session is exactly the ticked calls' chosen rules and the
+ * directory field's directories as the user left it (or, untouched, the ticked calls' directories);
+ * a tool-wide rule nobody chose, an unconfirmed broad directory, or nothing at all sends nothing.
+ * Every tick happens on a row that is on screen.
  */
 class GrantDialogPropertyTest {
   private static final long SEED = Long.getLong("milk.grants.seed", 4242L);
-  private static final int CASES = Integer.getInteger("milk.grants.cases", 25);
+  private static final int RUNS = Integer.getInteger("milk.grants.runs", 1000);
+  private static final Path HOME = Path.of("/home/dev");
+  private static final Path CWD = Path.of("/home/dev/project");
+  private static final List<String> TYPED =
+      List.of("", "/srv/typed", "rel/dir", "~/x", "..", "/", "/home", "/srv/a, /srv/b, /srv/a");
 
-  private static final List<StreamClosedRecord> FAILED =
-      List.of(
-          new StreamClosedRecord("t1", "Bash", input("command", "npm test")),
-          new StreamClosedRecord("t2", "Write", input("file_path", "/p/a.txt", "content", "x")),
-          new StreamClosedRecord("t3", "Read", input("file_path", "/q/b.txt")),
-          new StreamClosedRecord("t4", "WebFetch", input("url", "https://example.com/x")),
-          new StreamClosedRecord("t5", "Edit", input("file_path", "/r/c.txt")));
+  /** Focus order: the list, the directory field, remember, broad, then the three buttons. */
+  private static final int LIST = 0;
+
+  private static final int FIELD = 1;
+  private static final int PERSIST = 2;
+  private static final int BROAD = 3;
+  private static final int STOPS = 7;
 
   @Test
-  void theDecisionHoldsExactlyTheTickedCallsChosenRulesAfterRandomEdits() {
-    for (int c = 0; c < CASES; c++) {
-      long seed = SEED + c;
+  void whatReachesTheSessionIsExactlyTheVisibleTickedCallsChosenRulesAndTheFieldsDirectories() {
+    for (int run = 0; run < RUNS; run++) {
+      long seed = SEED + run;
       try {
-        runCase(new Random(seed));
-      } catch (AssertionError e) {
-        throw new AssertionError("case with seed " + seed + " failed", e);
+        new Walk(new Random(seed)).run();
+      } catch (AssertionError | RuntimeException e) {
+        throw new AssertionError("run with seed " + seed + " failed", e);
       }
     }
   }
 
-  private static void runCase(Random random) {
-    int n = 1 + random.nextInt(FAILED.size());
-    List<StreamClosedRecord> failed = FAILED.subList(0, n);
-    TurnSummary summary = Events.summary(failed, List.of());
-    // The options each call offers are the dialog's input; the model picks among them.
-    List<List<String>> options = new ArrayList<>();
-    for (GrantForm.Item item :
-        GrantForm.of(summary, new SuggestedRuleOptions(Path.of("").toAbsolutePath()), null)
-            .items()) {
-      options.add(item.rules());
+  private static StreamClosedRecord call(Random random, int i) {
+    String id = "t" + i;
+    int dir = random.nextInt(6);
+    return switch (random.nextInt(12)) {
+      case 0 -> new StreamClosedRecord(id, "Write", input("file_path", "/srv/d" + dir + "/f.txt"));
+      case 1 -> new StreamClosedRecord(id, "Edit", input("file_path", "rel/d" + dir + "/f.txt"));
+      case 2 -> new StreamClosedRecord(id, "Read", input("file_path", "/etc/d" + dir + "/x"));
+      case 3 -> new StreamClosedRecord(id, "Bash", input("command", "npm test " + dir));
+      case 4 -> new StreamClosedRecord(id, "Bash", input("command", "sudo make install"));
+      case 5 -> new StreamClosedRecord(id, "Bash", input("command", "bash -c 'rm -rf /'"));
+      case 6 -> new StreamClosedRecord(id, "Bash", input("command", "git -C / push --force"));
+      case 7 -> new StreamClosedRecord(id, "mcp__gh__issue", input("title", "t" + dir));
+      case 8 -> new StreamClosedRecord(id, "Bash(rm -rf /:*)", input("command", "x" + dir));
+      case 9 -> new StreamClosedRecord(id, "", input("file_path", "/srv/u" + dir));
+      case 10 -> new StreamClosedRecord(id, "Write", input("file_path", "/top" + dir + ".txt"));
+      default -> new StreamClosedRecord(id, "WebFetch", input("url", "https://h" + dir + ".test/"));
+    };
+  }
+
+  /** One seeded run: a dialog, a model of the user's intent, and the keys that change both. */
+  private static final class Walk {
+    private final Random random;
+    private final DirectoryPaths paths = new DirectoryPaths(HOME);
+    private final List<GrantDecision> received = new ArrayList<>();
+    private final DialogScreen screen;
+    private final List<GrantForm.Item> items;
+    private final int n;
+    private final boolean[] ticked;
+    private final int[] rule;
+    private final boolean[] chosen;
+    private int cursor;
+    private int focus = LIST;
+    private boolean edited;
+    private String field = "";
+    private boolean persist;
+    private boolean broad;
+    private boolean closed;
+
+    Walk(Random random) {
+      this.random = random;
+      List<StreamClosedRecord> failed = new ArrayList<>();
+      int count = 1 + random.nextInt(40);
+      for (int i = 0; i < count; i++) {
+        failed.add(call(random, i));
+      }
+      TurnSummary summary = Events.summary(failed, List.of());
+      SuggestedRuleOptions options = new SuggestedRuleOptions(new RuleSuggester(CWD, paths));
+      GrantForm form = GrantForm.of(summary, options, CWD, paths);
+      // The rows as the dialog will offer them, read before any key: the model's input.
+      items = GrantForm.of(summary, options, CWD, paths).items();
+      n = items.size();
+      ticked = new boolean[n];
+      rule = new int[n];
+      chosen = new boolean[n];
+      screen = new DialogScreen(60 + random.nextInt(101), 16 + random.nextInt(35));
+      new GrantDialog(screen.host, form, received::add, (level, text) -> {}, () -> closed = true)
+          .open();
+      screen.pump();
+      if (items.stream().noneMatch(GrantForm.Item::grantable)) {
+        focus = FIELD;
+      }
     }
-    String prefilled =
-        GrantForm.of(summary, new SuggestedRuleOptions(Path.of("").toAbsolutePath()), null)
-            .directories();
 
-    Harness h = new Harness(110, 40);
-    h.events(new SessionEvent.GrantsNeeded(summary));
+    void run() {
+      int steps = 1 + random.nextInt(30);
+      for (int s = 0; s < steps && !closed; s++) {
+        step();
+      }
+      if (!closed) {
+        enter();
+      }
+    }
 
-    boolean[] ticked = new boolean[n];
-    int[] rule = new int[n];
-    String directories = prefilled;
-    boolean persist = true;
-    int focus = 0; // 2i: call i's box, 2i+1: its rule, 2n: directories, 2n+1: remember
-
-    int steps = 1 + random.nextInt(25);
-    for (int s = 0; s < steps; s++) {
-      int action = random.nextInt(6);
-      int i = random.nextInt(n);
-      switch (action) {
-        case 0, 1 -> {
-          focus = moveTo(h, focus, 2 * i);
-          h.type(" ");
-          ticked[i] = !ticked[i];
-        }
-        case 2 -> {
-          focus = moveTo(h, focus, 2 * i + 1);
-          boolean right = random.nextBoolean();
-          h.key(right ? KeyType.ArrowRight : KeyType.ArrowLeft);
-          int size = options.get(i).size();
-          if (size > 1) {
-            rule[i] = Math.floorMod(rule[i] + (right ? 1 : -1), size);
-          }
-        }
-        case 3 -> {
-          if (focus == 2 * n) {
-            focus = moveTo(h, focus, 0);
-          }
-          h.type("a");
-          boolean all = true;
-          for (boolean t : ticked) {
-            all &= t;
-          }
-          java.util.Arrays.fill(ticked, !all);
-        }
-        case 4 -> {
-          focus = moveTo(h, focus, 2 * n);
-          for (int k = 0; k < 40; k++) {
-            h.vt.addInput(new com.googlecode.lanterna.input.KeyStroke(KeyType.Backspace));
-          }
-          h.pump();
-          directories = random.nextBoolean() ? "" : "/d/" + random.nextInt(100);
-          h.type(directories);
-        }
-        default -> {
-          focus = moveTo(h, focus, 2 * n + 1);
-          h.key(KeyType.ArrowRight);
+    private void step() {
+      switch (random.nextInt(10)) {
+        case 0, 1 -> moveCursor(random.nextInt(n));
+        case 2, 3 -> tick();
+        case 4 -> pickRule(random.nextBoolean() ? 1 : -1);
+        case 5 -> tickAll();
+        case 6 -> editField(TYPED.get(random.nextInt(TYPED.size())));
+        case 7 -> {
+          focusOn(PERSIST);
+          screen.queue(KeyType.ArrowRight);
           persist = !persist;
         }
+        case 8 -> {
+          focusOn(BROAD);
+          screen.queue(" ");
+          broad = !broad;
+        }
+        default -> {
+          if (random.nextInt(3) == 0) {
+            enter();
+          }
+        }
       }
     }
-    if (focus == 2 * n + 2) {
-      focus = moveTo(h, focus, 0);
-    }
-    h.key(KeyType.Enter);
 
-    LinkedHashSet<String> rules = new LinkedHashSet<>();
-    for (int i = 0; i < n; i++) {
-      if (ticked[i]) {
-        rules.add(options.get(i).get(rule[i]));
+    private void focusOn(int stop) {
+      int forward = Math.floorMod(stop - focus, STOPS);
+      for (int i = 0; i < forward; i++) {
+        screen.queue(KeyType.Tab);
       }
+      focus = stop;
     }
-    List<Path> dirs = new ArrayList<>();
-    for (String part : directories.split(",")) {
-      if (!part.isBlank()) {
-        dirs.add(Path.of(part.strip()));
-      }
-    }
-    List<GrantDecision> decisions = h.session().decisions;
-    if (rules.isEmpty() && dirs.isEmpty()) {
-      assertThat(decisions).as("nothing ticked, no directory: nothing is granted").isEmpty();
-      return;
-    }
-    assertThat(decisions).hasSize(1);
-    GrantDecision d = decisions.get(0);
-    assertThat(d.rules()).containsExactlyElementsOf(rules);
-    assertThat(d.directories()).containsExactlyElementsOf(dirs);
-    assertThat(d.persist()).isEqualTo(persist);
-  }
 
-  /** Moves the focus with Tab / Shift+Tab (never past the ends, so no wrapping). */
-  private static int moveTo(Harness h, int from, int to) {
-    for (int f = from; f < to; f++) {
-      h.key(KeyType.Tab);
+    private void moveCursor(int row) {
+      focusOn(LIST);
+      if (row == 0 && random.nextBoolean()) {
+        screen.queue(KeyType.Home);
+      } else if (row == n - 1 && random.nextBoolean()) {
+        screen.queue(KeyType.End);
+      } else {
+        for (int r = cursor; r < row; r++) {
+          screen.queue(KeyType.ArrowDown);
+        }
+        for (int r = cursor; r > row; r--) {
+          screen.queue(KeyType.ArrowUp);
+        }
+      }
+      cursor = row;
     }
-    for (int f = from; f > to; f--) {
-      h.key(KeyType.ReverseTab);
+
+    private void tick() {
+      focusOn(LIST);
+      screen.queue(" ").pump();
+      if (items.get(cursor).grantable()) {
+        ticked[cursor] = !ticked[cursor];
+        assertThat(screen.screen())
+            .as("the row just ticked or unticked is on screen")
+            .contains("›" + (ticked[cursor] ? "[x]" : "[ ]"));
+      }
     }
-    return to;
+
+    private void pickRule(int delta) {
+      focusOn(LIST);
+      screen.queue(delta > 0 ? KeyType.ArrowRight : KeyType.ArrowLeft);
+      GrantForm.Item item = items.get(cursor);
+      if (item.grantable()) {
+        rule[cursor] = Math.floorMod(rule[cursor] + delta, item.rules().size());
+        chosen[cursor] = true;
+      }
+    }
+
+    private void tickAll() {
+      if (focus == FIELD) {
+        focusOn(LIST);
+      }
+      screen.queue("a");
+      boolean all = true;
+      for (int i = 0; i < n; i++) {
+        all &= ticked[i] || !items.get(i).grantable();
+      }
+      for (int i = 0; i < n; i++) {
+        ticked[i] = !all && items.get(i).grantable();
+      }
+    }
+
+    private void editField(String typed) {
+      focusOn(FIELD);
+      String before = edited ? field : followed();
+      for (int i = 0; i < before.length() + 2; i++) {
+        screen.queue(KeyType.Backspace);
+      }
+      screen.queue(typed);
+      edited |= !before.isEmpty() || !typed.isEmpty();
+      field = typed;
+    }
+
+    /** What the field shows while it follows the ticks. */
+    private String followed() {
+      Set<String> dirs = new LinkedHashSet<>();
+      for (int i = 0; i < n; i++) {
+        if (ticked[i]) {
+          items.get(i).directory().ifPresent(d -> dirs.add(d.toString()));
+        }
+      }
+      return String.join(", ", dirs);
+    }
+
+    private void enter() {
+      if (focus >= STOPS - 3) {
+        focusOn(LIST);
+      }
+      screen.queue(KeyType.Enter).pump();
+      Optional<GrantDecision> expected = expected();
+      if (expected.isEmpty()) {
+        assertThat(received).as("nothing may be sent").isEmpty();
+        assertThat(closed).isFalse();
+        return;
+      }
+      assertThat(received).as("expected %s on%n%s", expected.get(), screen.screen()).hasSize(1);
+      GrantDecision got = received.get(0);
+      assertThat(got).isEqualTo(expected.get());
+      assertNeverWider(got);
+      closed = true;
+    }
+
+    /** The decision the user's choices call for, or empty when the dialog must refuse. */
+    private Optional<GrantDecision> expected() {
+      Set<String> rules = new LinkedHashSet<>();
+      Set<String> confirmed = new LinkedHashSet<>();
+      for (int i = 0; i < n; i++) {
+        if (!ticked[i]) {
+          continue;
+        }
+        String r = items.get(i).rules().get(rule[i]);
+        if (PermissionRule.parse(r).content().isEmpty() && !chosen[i]) {
+          return Optional.empty();
+        }
+        rules.add(r);
+        if (chosen[i]) {
+          confirmed.add(r);
+        }
+      }
+      List<Path> dirs = new ArrayList<>();
+      for (String part : (edited ? field : followed()).split(",")) {
+        if (!part.isBlank()) {
+          Path dir = paths.normalise(part, CWD);
+          if (!dirs.contains(dir)) {
+            dirs.add(dir);
+          }
+        }
+      }
+      boolean anyBroad = dirs.stream().anyMatch(paths::isBroad);
+      if ((anyBroad && !broad) || (rules.isEmpty() && dirs.isEmpty())) {
+        return Optional.empty();
+      }
+      return Optional.of(
+          new GrantDecision(
+              List.copyOf(rules), dirs, persist, null, List.copyOf(confirmed), anyBroad));
+    }
+
+    /** Independently of the model: each rule is a ticked row's offer, each directory was asked. */
+    private void assertNeverWider(GrantDecision got) {
+      for (String r : got.rules()) {
+        assertThat(
+                Arrays.stream(range())
+                    .anyMatch(i -> ticked[i] && items.get(i).rules().get(rule[i]).equals(r)))
+            .as("%s is the chosen rule of a ticked row", r)
+            .isTrue();
+      }
+      Set<Path> asked = new LinkedHashSet<>();
+      if (edited) {
+        for (String part : field.split(",")) {
+          if (!part.isBlank()) {
+            asked.add(paths.normalise(part, CWD));
+          }
+        }
+      } else {
+        for (int i : range()) {
+          if (ticked[i]) {
+            items.get(i).directory().ifPresent(asked::add);
+          }
+        }
+      }
+      assertThat(asked).containsAll(got.directories());
+    }
+
+    private int[] range() {
+      int[] all = new int[n];
+      Arrays.setAll(all, i -> i);
+      return all;
+    }
   }
 }

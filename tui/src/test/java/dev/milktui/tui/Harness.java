@@ -128,17 +128,7 @@ final class Harness {
   }
 
   String screen() {
-    TerminalSize size = vt.getTerminalSize();
-    StringBuilder out = new StringBuilder();
-    for (int row = 0; row < size.getRows(); row++) {
-      StringBuilder line = new StringBuilder();
-      for (int col = 0; col < size.getColumns(); col++) {
-        TextCharacter c = vt.getCharacter(col, row);
-        line.append(c == null ? " " : c.getCharacterString());
-      }
-      out.append(line.toString().stripTrailing()).append('\n');
-    }
-    return out.toString();
+    return DialogScreen.text(vt);
   }
 
   List<TextCharacter> cells() {

@@ -66,6 +66,6 @@ class TranscriptReplayTest {
         .contains("permission channel was closed")
         .contains("[ ] Bash  touch made-by-bash.txt");
     h.type(" ").key(com.googlecode.lanterna.input.KeyType.Enter);
-    assertThat(h.session().decisions.get(0).rules()).containsExactly("Bash");
+    assertThat(h.session().decisions.get(0).rules()).containsExactly("Bash(touch:*)");
   }
 }

@@ -9,37 +9,71 @@ import java.util.Optional;
  * Turns a directory as a user typed it into the form stored in {@code additionalDirectories}:
  * absolute, {@code ~} expanded, {@code .} and {@code ..} resolved. Symbolic links are deliberately
  * kept: the stored path is the one the user chose and saw in the dialog, and re-pointing a link
- * (e.g. a "current" release directory) should move the grant with it.
+ * (e.g. a "current" release directory) should move the grant with it. Also the one place that says
+ * which directories are broad: {@code /}, the home directory and every directory above it.
  */
-final class DirectoryPaths {
+public final class DirectoryPaths {
 
   private final Path home;
 
-  DirectoryPaths(Path home) {
+  public DirectoryPaths(Path home) {
     this.home = home.toAbsolutePath().normalize();
   }
 
-  Path home() {
+  /** For the user running milk-tui. */
+  public static DirectoryPaths ofUser() {
+    return new DirectoryPaths(Path.of(System.getProperty("user.home")));
+  }
+
+  public Path home() {
     return home;
   }
 
-  /** Normalises {@code typed}; relative paths resolve against {@code base}. */
-  Path normalise(String typed, Path base) {
+  /**
+   * Normalises {@code typed}; relative paths resolve against {@code base}.
+   *
+   * @throws IllegalArgumentException when {@code typed} is empty or not a path; the message says
+   *     why
+   */
+  public Path normalise(String typed, Path base) {
     String text = typed.strip();
     if (text.isEmpty()) {
       throw new IllegalArgumentException("empty directory");
     }
     Path path;
-    if (text.equals("~")) {
-      path = home;
-    } else if (text.startsWith("~/")) {
-      path = home.resolve(text.substring(2));
-    } else if (text.startsWith("~")) {
-      throw new IllegalArgumentException("only ~ and ~/ are expanded, not " + text);
-    } else {
-      path = base.resolve(text);
+    try {
+      if (text.equals("~")) {
+        path = home;
+      } else if (text.startsWith("~/")) {
+        path = home.resolve(text.substring(2));
+      } else if (text.startsWith("~")) {
+        throw new IllegalArgumentException("only ~ and ~/ are expanded, not " + text);
+      } else {
+        path = base.resolve(text);
+      }
+    } catch (java.nio.file.InvalidPathException e) {
+      throw new IllegalArgumentException("not a valid directory: " + text, e);
     }
     return path.toAbsolutePath().normalize();
+  }
+
+  /**
+   * Whether granting {@code directory} would reach the whole file system or all of the user's
+   * files: {@code /}, the home directory, or any directory above home ({@code /home}, {@code
+   * /Users}), literally or through links.
+   */
+  public boolean isBroad(Path directory) {
+    Path dir = directory.toAbsolutePath().normalize();
+    if (dir.getParent() == null || home.startsWith(dir)) {
+      return true;
+    }
+    try {
+      return Files.exists(dir)
+          && Files.exists(home)
+          && home.toRealPath().startsWith(dir.toRealPath());
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /** Whether {@code path} names {@code other}, literally or through links. */
@@ -59,12 +93,15 @@ final class DirectoryPaths {
     if (!Files.isDirectory(directory)) {
       return Optional.of("directory does not exist: " + directory);
     }
-    if (!allowBroad && sameDirectory(directory, directory.getRoot())) {
-      return Optional.of(directory + " is the whole file system; confirm to grant it");
+    if (allowBroad || !isBroad(directory)) {
+      return Optional.empty();
     }
-    if (!allowBroad && sameDirectory(directory, home)) {
-      return Optional.of(directory + " is the home directory itself; confirm to grant it");
-    }
-    return Optional.empty();
+    String what =
+        directory.getParent() == null
+            ? "is the whole file system"
+            : sameDirectory(directory, home)
+                ? "is the home directory itself"
+                : "holds your home directory";
+    return Optional.of(directory + " " + what + "; confirm to grant it");
   }
 }

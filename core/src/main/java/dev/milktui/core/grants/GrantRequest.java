@@ -13,7 +13,8 @@ import java.util.Optional;
  * @param sessionWorkingDirectory the session's working directory, which the CLI always has and
  *     which is therefore refused; relative directories resolve against it (else against the
  *     process's working directory)
- * @param allowBroad the user confirmed that {@code /} or the home directory itself may be added
+ * @param allowBroad the user confirmed that a broad directory ({@code /}, home or above) may be
+ *     added
  */
 public record GrantRequest(
     List<RuleGrant> rules,

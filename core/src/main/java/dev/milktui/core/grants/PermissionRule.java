@@ -1,12 +1,16 @@
 package dev.milktui.core.grants;
 
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * One entry of {@code permissions.allow}: a tool name, optionally scoped by content in parentheses
  * ({@code Write}, {@code Bash(npm test:*)}, {@code Edit(//abs/dir/**)}).
  */
 public record PermissionRule(String toolName, Optional<String> content) {
+
+  /** What a tool name may hold for milk-tui to offer a rule for it: no rule syntax, no spaces. */
+  private static final Pattern OFFERABLE_TOOL_NAME = Pattern.compile("[A-Za-z0-9_.-]+");
 
   public PermissionRule {
     if (toolName == null || toolName.isBlank()) {
@@ -16,6 +20,15 @@ public record PermissionRule(String toolName, Optional<String> content) {
       throw new IllegalArgumentException("not a tool name: " + toolName);
     }
     content = content.filter(text -> !text.isEmpty());
+  }
+
+  /**
+   * Whether a rule may be offered for {@code name}: a tool name as the CLI spells them (letters,
+   * digits, {@code _ . -}). A name with parentheses, spaces or other rule syntax (a hostile {@code
+   * Bash(rm -rf /:*)}) never becomes a rule.
+   */
+  public static boolean isToolName(String name) {
+    return name != null && OFFERABLE_TOOL_NAME.matcher(name).matches();
   }
 
   public static PermissionRule toolWide(String toolName) {

@@ -10,23 +10,37 @@ import java.util.Optional;
 
 /**
  * Derives grant offers from a tool call that failed or was denied: the tool-wide rule and, where
- * the CLI has a matching rule form, a scoped one. File writes are scoped as {@code Edit(//dir/**)}
- * because that is the only path rule the CLI applies to {@code Write} (protocol.md §11); {@code //}
- * marks an absolute path in rule syntax.
+ * the CLI has a matching rule form that is genuinely narrower, a scoped one. File writes are scoped
+ * as {@code Edit(//dir/**)} because that is the only path rule the CLI applies to {@code Write}
+ * (protocol.md §11); {@code //} marks an absolute path in rule syntax.
+ *
+ * <p>This is also the one place that says which directory a call touched (a file's parent, the
+ * directory a search ran in, never a file itself). A broad directory ({@link
+ * DirectoryPaths#isBroad}) is neither offered as a path rule nor as a directory. A directory whose
+ * name holds a character the CLI's path rules read as pattern syntax gets no path rule at all: the
+ * CLI's escaping of such names is not documented, and a wrong guess would grant other directories.
  */
 public final class RuleSuggester {
 
+  private static final String PATTERN_CHARACTERS = "*?[]{}\\()!#";
+
   private final Path workingDirectory;
+  private final DirectoryPaths paths;
 
   /**
    * @param workingDirectory the session's directory, for relative paths and path-less searches
    */
   public RuleSuggester(Path workingDirectory) {
+    this(workingDirectory, DirectoryPaths.ofUser());
+  }
+
+  public RuleSuggester(Path workingDirectory, DirectoryPaths paths) {
     this.workingDirectory = workingDirectory.toAbsolutePath().normalize();
+    this.paths = paths;
   }
 
   public SuggestedRules suggest(String toolName, JsonNode input) {
-    if (toolName == null || toolName.isBlank()) {
+    if (toolName == null || !PermissionRule.isToolName(toolName.strip())) {
       return SuggestedRules.NONE;
     }
     PermissionRule toolWide = PermissionRule.toolWide(toolName.strip());
@@ -41,7 +55,8 @@ public final class RuleSuggester {
           underDirectory(toolWide, "Edit", parentOf(input, "file_path"));
       case "NotebookEdit" -> underDirectory(toolWide, "Edit", parentOf(input, "notebook_path"));
       case "Read" -> underDirectory(toolWide, "Read", parentOf(input, "file_path"));
-      case "Glob", "Grep" -> underDirectory(toolWide, "Read", searchDirectory(input));
+      case "Glob" -> underDirectory(toolWide, "Read", searchDirectory(input, true));
+      case "Grep" -> underDirectory(toolWide, "Read", searchDirectory(input, false));
       case "WebFetch" ->
           new SuggestedRules(
               Optional.of(toolWide),
@@ -52,13 +67,31 @@ public final class RuleSuggester {
     };
   }
 
-  private static SuggestedRules underDirectory(
-      PermissionRule toolWide, String ruleTool, Optional<Path> directory) {
+  private SuggestedRules underDirectory(
+      PermissionRule toolWide, String ruleTool, Optional<Path> touched) {
+    Optional<Path> directory = touched.filter(dir -> !paths.isBroad(dir));
     return new SuggestedRules(
         Optional.of(toolWide),
-        directory.map(
-            dir -> PermissionRule.scoped(ruleTool, "/" + withoutTrailingSlash(dir) + "/**")),
-        directory);
+        directory
+            .filter(RuleSuggester::plainName)
+            .map(dir -> PermissionRule.scoped(ruleTool, "/" + dir + "/**")),
+        directory.filter(this::worthAdding));
+  }
+
+  /** The working directory and {@code /tmp} are in every session already. */
+  private boolean worthAdding(Path directory) {
+    return !directory.equals(workingDirectory) && !directory.equals(Baseline.TEMP_DIRECTORY);
+  }
+
+  private static boolean plainName(Path directory) {
+    String text = directory.toString();
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (PATTERN_CHARACTERS.indexOf(c) >= 0 || Character.isISOControl(c)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private Optional<Path> parentOf(JsonNode input, String field) {
@@ -67,12 +100,25 @@ public final class RuleSuggester {
 
   /**
    * Glob and Grep search {@code path} (the working directory when absent); a file means its
-   * directory.
+   * directory. Glob's path is always a directory; a Grep path that does not exist could be either,
+   * so it yields none.
    */
-  private Optional<Path> searchDirectory(JsonNode input) {
+  private Optional<Path> searchDirectory(JsonNode input, boolean alwaysDirectory) {
     String typed = text(input, "path");
-    Optional<Path> path = typed.isBlank() ? Optional.of(workingDirectory) : path(typed);
-    return path.map(p -> Files.isRegularFile(p) ? p.getParent() : p);
+    if (typed.isBlank()) {
+      return Optional.of(workingDirectory);
+    }
+    return path(typed)
+        .flatMap(
+            p -> {
+              if (Files.isDirectory(p)) {
+                return Optional.of(p);
+              }
+              if (Files.exists(p)) {
+                return Optional.ofNullable(p.getParent());
+              }
+              return alwaysDirectory ? Optional.of(p) : Optional.empty();
+            });
   }
 
   private Optional<Path> path(String typed) {
@@ -92,11 +138,6 @@ public final class RuleSuggester {
     } catch (URISyntaxException e) {
       return Optional.empty();
     }
-  }
-
-  private static String withoutTrailingSlash(Path directory) {
-    String text = directory.toString();
-    return text.endsWith("/") ? text.substring(0, text.length() - 1) : text;
   }
 
   private static String text(JsonNode input, String field) {

@@ -9,9 +9,10 @@ import java.util.Optional;
 import org.tinylog.Logger;
 
 /**
- * Saves what the user ticked in a grant dialog to Claude's user settings. The rules were chosen one
- * by one by the user, so they are confirmed grants; the store still refuses the working directory,
- * {@code /tmp} and anything tagged as baseline.
+ * Saves what the user ticked in a grant dialog to Claude's user settings. Only the rules the user
+ * explicitly chose count as confirmed (so a tool-wide baseline rule needs that choice); the others
+ * are suggestions, and the store still refuses the working directory, {@code /tmp}, anything tagged
+ * as baseline and broad directories the user did not confirm.
  */
 public final class SettingsGrantPersister implements GrantPersister {
   private final SettingsStore store;
@@ -24,10 +25,18 @@ public final class SettingsGrantPersister implements GrantPersister {
 
   @Override
   public void persist(GrantDecision decision) throws GrantException {
-    List<RuleGrant> rules = decision.rules().stream().map(RuleGrant::userConfirmed).toList();
+    List<RuleGrant> rules =
+        decision.rules().stream()
+            .map(
+                rule ->
+                    decision.confirmedRules().contains(rule)
+                        ? RuleGrant.userConfirmed(rule)
+                        : RuleGrant.suggested(rule))
+            .toList();
     List<String> directories = decision.directories().stream().map(Path::toString).toList();
     GrantRequest request =
-        new GrantRequest(rules, directories, Optional.of(workingDirectory), false);
+        new GrantRequest(
+            rules, directories, Optional.of(workingDirectory), decision.broadConfirmed());
     try {
       GrantResult result = store.grant(request);
       Logger.info("saved grants to {}: {}", store.file(), result);

@@ -7,24 +7,44 @@ import java.util.List;
  * What the user chose in the stream-closed (or denials) dialog: rules to allow, directories to add,
  * whether to remember them in Claude's user settings, and the message that asks Claude to retry. An
  * empty decision is "retry without granting".
+ *
+ * @param confirmedRules the rules among {@code rules} that the user explicitly chose or wrote; only
+ *     these may persist a tool-wide baseline rule such as {@code Write}
+ * @param broadConfirmed the user explicitly confirmed that a broad directory ({@code /}, home or
+ *     above) may be added
  */
 public record GrantDecision(
-    List<String> rules, List<Path> directories, boolean persist, String retryMessage) {
+    List<String> rules,
+    List<Path> directories,
+    boolean persist,
+    String retryMessage,
+    List<String> confirmedRules,
+    boolean broadConfirmed) {
 
   public static final String DEFAULT_RETRY_MESSAGE =
       "The permissions you needed were granted. Please retry the tool calls that failed.";
+  public static final String NO_GRANTS_RETRY_MESSAGE = "Please retry the tool calls that failed.";
 
   public GrantDecision {
     rules = List.copyOf(rules);
     directories = List.copyOf(directories);
-    if (retryMessage == null || retryMessage.isBlank()) {
+    confirmedRules = confirmedRules.stream().filter(rules::contains).toList();
+    // Claude must never be told that something was granted when nothing was.
+    if (rules.isEmpty() && directories.isEmpty()) {
+      retryMessage = NO_GRANTS_RETRY_MESSAGE;
+    } else if (retryMessage == null || retryMessage.isBlank()) {
       retryMessage = DEFAULT_RETRY_MESSAGE;
     }
   }
 
+  /** A decision in which no rule counts as explicitly confirmed and no directory as broad. */
+  public GrantDecision(
+      List<String> rules, List<Path> directories, boolean persist, String retryMessage) {
+    this(rules, directories, persist, retryMessage, List.of(), false);
+  }
+
   public static GrantDecision retryWithoutGrants() {
-    return new GrantDecision(
-        List.of(), List.of(), false, "Please retry the tool calls that failed.");
+    return new GrantDecision(List.of(), List.of(), false, null);
   }
 
   public boolean grantsSomething() {

@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class RuleSuggesterTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private final RuleSuggester suggester = new RuleSuggester(Path.of("/home/dev/project"));
+  private final RuleSuggester suggester =
+      new RuleSuggester(Path.of("/home/dev/project"), new DirectoryPaths(Path.of("/home/dev")));
 
   private static JsonNode input(Map<String, String> fields) {
     return JSON.valueToTree(fields);
@@ -36,7 +37,6 @@ class RuleSuggesterTest {
         "git commit -m 'fix: x' => Bash(git commit:*)",
         "cargo build --release => Bash(cargo build:*)",
         "mvn verify => Bash(mvn verify:*)",
-        "mvn -B -ntp verify => Bash(mvn:*)",
         "  ls -la => Bash(ls:*)",
         "cd /x && npm test => Bash(cd:*)",
         "npm install&&rm -rf / => Bash(npm install:*)",
@@ -44,7 +44,7 @@ class RuleSuggesterTest {
         "cat log | grep error => Bash(cat:*)",
         "git $(echo push) => Bash(git:*)",
         "echo `whoami` => Bash(echo:*)",
-        "python3 script.py > out.txt => Bash(python3:*)",
+        "python3 script.py > out.txt => Bash(python3 script.py:*)",
         "./gradlew test => Bash(./gradlew test:*)",
         "FOO=1 npm test => <none>",
         "\"quoted cmd\" arg => <none>",
@@ -58,6 +58,129 @@ class RuleSuggesterTest {
 
     assertThat(scoped(rules)).isEqualTo(expected);
     assertThat(rules.toolWide()).contains(PermissionRule.toolWide("Bash"));
+    assertThat(rules.directory()).isEmpty();
+  }
+
+  @ParameterizedTest(name = "[{index}] {0} -> {1}")
+  @CsvSource(
+      delimiterString = "=>",
+      value = {
+        "sudo rm -rf / => Bash(sudo rm:*)",
+        "sudo => <none>",
+        "sudo -u root make => <none>",
+        "sudo make install => Bash(sudo make install:*)",
+        "sudo bash => <none>",
+        "sudo bash -c ls => <none>",
+        "/usr/bin/sudo ls => Bash(/usr/bin/sudo ls:*)",
+        "bash => <none>",
+        "bash -c 'rm -rf /' => <none>",
+        "bash deploy.sh => Bash(bash deploy.sh:*)",
+        "sh -c x => <none>",
+        "zsh => <none>",
+        "env => <none>",
+        "env FOO=1 make => <none>",
+        "env python3 x.py => Bash(env python3 x.py:*)",
+        "xargs => <none>",
+        "xargs rm => Bash(xargs rm:*)",
+        "xargs -I{} sh => <none>",
+        "eval ls => <none>",
+        "exec ls => Bash(exec ls:*)",
+        "exec => <none>",
+        "nohup => <none>",
+        "timeout 5 make test => <none>",
+        "nice -n 5 ls => <none>",
+        "command -v ls => <none>",
+        "builtin => <none>",
+        "time => <none>",
+        "python3 => <none>",
+        "python3 -c 'print(1)' => <none>",
+        "python => <none>",
+        "node -e x => <none>",
+        "node server.js => Bash(node server.js:*)",
+        "perl -e x => <none>",
+        "ruby => <none>",
+        "npx => <none>",
+        "npx -y evil => <none>",
+        "npx jest => Bash(npx jest:*)",
+        "npm exec => <none>",
+        "npm exec jest => Bash(npm exec jest:*)",
+        "uv run pytest => Bash(uv run pytest:*)",
+        "uv run -- sh => <none>",
+        "git -C / push --force => <none>",
+        "git --git-dir=/x push => <none>",
+        "docker -H evil run x => <none>",
+        "find . -delete => <none>",
+        "source env.sh => <none>",
+        "su root => <none>",
+        "ssh host => <none>",
+        "chroot /srv/jail => <none>",
+        "flock /tmp/l make => <none>",
+        ". env.sh => <none>",
+        "make => <none>",
+        "make test => Bash(make test:*)",
+      })
+  void wrappersAndInterpretersTakeTheNextWordOrAreRefused(String command, String expected) {
+    assertThat(scoped(suggester.suggest("Bash", input(Map.of("command", command)))))
+        .isEqualTo(expected);
+  }
+
+  @ParameterizedTest(name = "[{index}] {0}")
+  @CsvSource({
+    "/top.txt",
+    "/home/dev/notes.txt",
+    "/home/other.txt",
+    "/home/dev/project/../../x.txt",
+  })
+  void aPathRuleNeverCoversTheRootOrHomeOrAboveIt(String file) {
+    SuggestedRules rules = suggester.suggest("Write", input(Map.of("file_path", file)));
+
+    assertThat(rules.scoped()).isEmpty();
+    assertThat(rules.directory()).isEmpty();
+    assertThat(rules.rules()).containsExactly(PermissionRule.toolWide("Write"));
+  }
+
+  @ParameterizedTest(name = "[{index}] {0}")
+  @CsvSource({
+    "/srv/a*b/f.txt, /srv/a*b",
+    "/srv/what?/f.txt, /srv/what?",
+    "/srv/[x]/f.txt, /srv/[x]",
+    "/srv/{a;b}/f.txt, /srv/{a;b}",
+    "/srv/back\\slash/f.txt, /srv/back\\slash",
+    "/srv/p(1)/f.txt, /srv/p(1)",
+  })
+  void aDirectoryWithPatternCharactersGetsNoPathRuleButIsStillOfferedAsADirectory(
+      String file, String directory) {
+    SuggestedRules rules = suggester.suggest("Edit", input(Map.of("file_path", file)));
+
+    assertThat(rules.scoped()).isEmpty();
+    assertThat(rules.directory()).contains(Path.of(directory));
+  }
+
+  @ParameterizedTest(name = "[{index}] {0}")
+  @CsvSource(
+      delimiterString = "=>",
+      value = {"Bash(rm -rf /:*)", "Write )", "my tool", "Bash,Write", "Edit]0;x"})
+  void aToolNameWithRuleSyntaxGetsNoRuleAndDoesNotThrow(String tool) {
+    SuggestedRules rules = suggester.suggest(tool, input(Map.of("command", "ls")));
+
+    assertThat(rules.rules()).isEmpty();
+    assertThat(rules.directory()).isEmpty();
+  }
+
+  @Test
+  void aGrepOfAMissingPathOffersNoDirectoryRatherThanGuessing() {
+    SuggestedRules rules =
+        suggester.suggest("Grep", input(Map.of("path", "/no/such/dir/or/file.txt")));
+
+    assertThat(rules.directory()).isEmpty();
+    assertThat(rules.scoped()).isEmpty();
+  }
+
+  @Test
+  void theWorkingDirectoryIsNotOfferedAsADirectoryToAdd() {
+    SuggestedRules rules = suggester.suggest("Write", input(Map.of("file_path", "a.txt")));
+
+    assertThat(scoped(rules)).isEqualTo("Edit(//home/dev/project/**)");
     assertThat(rules.directory()).isEmpty();
   }
 
@@ -77,7 +200,6 @@ class RuleSuggesterTest {
     "Edit, file_path, /srv/out/a/../b.txt, Edit(//srv/out/**), /srv/out",
     "NotebookEdit, notebook_path, /srv/nb/x.ipynb, Edit(//srv/nb/**), /srv/nb",
     "Write, file_path, notes/todo.md, Edit(//home/dev/project/notes/**), /home/dev/project/notes",
-    "Write, file_path, /top.txt, Edit(//**), /",
     "Read, file_path, /etc/hosts, Read(//etc/**), /etc",
     "Grep, path, /var/log, Read(//var/log/**), /var/log",
     "Glob, path, /opt/app/src, Read(//opt/app/src/**), /opt/app/src",
@@ -105,6 +227,7 @@ class RuleSuggesterTest {
     SuggestedRules rules = suggester.suggest("Grep", input(Map.of("path", file.toString())));
 
     assertThat(rules.directory()).contains(temp);
+    assertThat(scoped(rules)).isEqualTo("Read(/" + temp + "/**)");
   }
 
   @Test

@@ -1,11 +1,11 @@
 package dev.milktui.tui.dialog;
 
 import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.TerminalTextUtils;
 import com.googlecode.lanterna.gui2.BasicWindow;
 import com.googlecode.lanterna.gui2.Button;
 import com.googlecode.lanterna.gui2.CheckBox;
 import com.googlecode.lanterna.gui2.Direction;
-import com.googlecode.lanterna.gui2.GridLayout;
 import com.googlecode.lanterna.gui2.Interactable;
 import com.googlecode.lanterna.gui2.Label;
 import com.googlecode.lanterna.gui2.LinearLayout;
@@ -20,33 +20,45 @@ import dev.milktui.core.session.GrantDecision;
 import dev.milktui.core.session.GrantException;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.Sanitizer;
-import dev.milktui.tui.tools.InputSummary;
-import java.util.ArrayList;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
+import java.util.stream.Collectors;
 
 /**
- * The stream-closed (or denials) dialog: a checkbox per failed call, unticked; the rule each would
- * grant; the directories to add; remember or session only; grant and retry, retry without granting,
- * skip. Enter anywhere but on a button grants; Esc skips; a failed grant is shown here and the
- * dialog stays open with everything as it was.
+ * The stream-closed (or denials) dialog: a scrolling list of the failed calls, unticked, each with
+ * the narrowest rule it could grant; what the current rule allows, in words; the directories to add
+ * (following the ticks until edited, shown resolved); a confirmation for broad directories; this
+ * session only or remember; grant and retry, retry without granting, skip. Enter anywhere but on
+ * another button grants; Esc skips; a refused or failed grant is shown here and the dialog stays
+ * open with everything as it was.
  */
 public final class GrantDialog {
   static final String STREAM_CLOSED_LINE =
       "Claude's permission channel was closed, so these tool calls failed without asking you.";
   static final String DENIALS_LINE = "These tool calls were denied during the last turn.";
   static final List<String> PERSIST_OPTIONS =
-      List.of("remember in Claude's settings", "this session only");
+      List.of("this session only", "remember in Claude's settings");
+  static final String NOTHING_TO_GRANT =
+      "Nothing ticked and no directory: nothing was granted. Tick a call, or retry without"
+          + " granting.";
+
+  /** Rows the dialog needs besides the list: intro, status, meaning, fields, error, buttons. */
+  private static final int FIXED_ROWS = 8;
 
   private final DialogHost host;
   private final GrantForm form;
   private final GrantTarget target;
   private final BiConsumer<SessionEvent.Level, String> notices;
   private final Runnable onClosed;
-  private final List<CheckBox> boxes = new ArrayList<>();
   private final BasicWindow window;
+  private final Label status = new Label("");
+  private final Label meaning = new Label("");
+  private final Label resolved = new Label("");
   private final Label error = new Label("");
+  private final CheckBox broad = new CheckBox("broad dir OK");
+  private CallList calls;
   private TextBox directories;
 
   public GrantDialog(
@@ -71,30 +83,59 @@ public final class GrantDialog {
     return form;
   }
 
+  /**
+   * How this dialog shows anything that came from Claude or the user (tool names, inputs, rules,
+   * paths): the one display policy of the grant dialog.
+   */
+  private static String shown(String text) {
+    return Sanitizer.oneLine(text);
+  }
+
   public void open() {
     int width = Math.min(110, host.maxColumns());
-    Panel body = new Panel(new LinearLayout(Direction.VERTICAL));
-    body.addComponent(
-        PermissionPrompter.wrapped(
-            form.kind() == GrantForm.Kind.STREAM_CLOSED ? STREAM_CLOSED_LINE : DENIALS_LINE,
-            width));
-    body.addComponent(
-        new Label("Tick the calls to allow (Space; a = all) and pick each rule (←/→):"));
-    body.addComponent(itemsPanel(width));
-    body.addComponent(new Label("Directories to add (comma-separated; may be empty):"));
-    directories = new TextBox(new TerminalSize(Math.min(width, 70), 1), form.directories());
-    directories.setTextChangeListener((text, byUser) -> form.setDirectories(text));
-    body.addComponent(directories);
-    body.addComponent(
-        new ChoiceField(PERSIST_OPTIONS, form.persist() ? 0 : 1, i -> form.setPersist(i == 0)));
+    String intro = form.kind() == GrantForm.Kind.STREAM_CLOSED ? STREAM_CLOSED_LINE : DENIALS_LINE;
+    List<String> introLines = TerminalTextUtils.getWordWrappedText(width, intro);
+    // The screen less the window's frame and the rows beside it; the list takes what is left.
+    int listRows = host.maxRows() + 2 - FIXED_ROWS - introLines.size();
+    Panel body = new Panel(new LinearLayout(Direction.VERTICAL).setSpacing(0));
+    body.addComponent(new Label(String.join("\n", introLines)));
+    calls = new CallList(form, width, listRows, GrantDialog::shown, this::refresh);
+    body.addComponent(calls);
+    status.setLabelWidth(width);
+    body.addComponent(status);
+    meaning.setLabelWidth(width);
+    body.addComponent(meaning);
+    Panel field = new Panel(new LinearLayout(Direction.HORIZONTAL));
+    field.addComponent(new Label("Directories:"));
+    directories = new TextBox(new TerminalSize(Math.max(10, width - 14), 1), form.directories());
+    directories.setTextChangeListener(
+        (text, byUser) -> {
+          if (byUser) {
+            form.editDirectories(text);
+            refresh();
+          }
+        });
+    field.addComponent(directories);
+    body.addComponent(field);
+    resolved.setLabelWidth(width);
+    body.addComponent(resolved);
+    Panel choices = new Panel(new LinearLayout(Direction.HORIZONTAL));
+    broad.addListener(
+        checked -> {
+          form.setBroadConfirmed(checked);
+          refresh();
+        });
+    choices.addComponent(
+        new ChoiceField(PERSIST_OPTIONS, form.persist() ? 1 : 0, i -> form.setPersist(i == 1)));
+    choices.addComponent(broad);
+    body.addComponent(choices);
     error.setLabelWidth(width);
     body.addComponent(error);
     Panel buttons = new Panel(new LinearLayout(Direction.HORIZONTAL));
     buttons.addComponent(new Button("Grant and retry", this::grant));
-    buttons.addComponent(new Button("Retry without granting", this::retryWithout));
+    buttons.addComponent(new Button("Retry without grants", this::retryWithout));
     buttons.addComponent(new Button("Skip (Esc)", this::skip));
     body.addComponent(buttons);
-    body.addComponent(new Label("Enter grant and retry · Tab next · Esc skip"));
     window.setComponent(body);
     window.addWindowListener(
         new WindowListenerAdapter() {
@@ -105,45 +146,69 @@ public final class GrantDialog {
             }
           }
         });
+    refresh();
     host.open(window);
-    if (!boxes.isEmpty()) {
-      window.setFocusedInteractable(boxes.get(0));
-    } else {
-      window.setFocusedInteractable(directories);
-    }
+    window.setFocusedInteractable(
+        form.items().stream().anyMatch(GrantForm.Item::grantable) ? calls : directories);
   }
 
-  private Panel itemsPanel(int width) {
-    Panel panel = new Panel(new GridLayout(2));
-    int maxItems = Math.max(1, host.maxRows() - 14);
+  /** Brings the status, meaning and directory lines (and a field that follows ticks) up to date. */
+  private void refresh() {
     List<GrantForm.Item> items = form.items();
-    for (int i = 0; i < items.size() && i < maxItems; i++) {
-      GrantForm.Item item = items.get(i);
-      FailedCall call = item.call();
-      String label =
-          (call.grantable() ? Sanitizer.oneLine(call.toolName()) : "(unknown tool)")
-              + "  "
-              + InputSummary.oneLine(call.toolName(), call.input())
-              + (call.count() > 1 ? "  ×" + call.count() : "");
-      if (call.grantable()) {
-        int index = i;
-        CheckBox box = new CheckBox(Columns.fit(label, Math.max(20, width - 40)));
-        box.addListener(checked -> form.setTicked(index, checked));
-        boxes.add(box);
-        panel.addComponent(box);
-        panel.addComponent(
-            new ChoiceField(item.rules(), item.rule(), rule -> form.chooseRule(index, rule)));
-      } else {
-        panel.addComponent(new Label("    " + Columns.fit(label, Math.max(20, width - 40))));
-        panel.addComponent(new Label("cannot be granted"));
-      }
+    if (items.isEmpty()) {
+      return;
     }
-    if (items.size() > maxItems) {
-      panel.addComponent(
-          new Label("… " + (items.size() - maxItems) + " more not shown (and not granted)"));
-      panel.addComponent(new Label(""));
+    long ticked = items.stream().filter(GrantForm.Item::ticked).count();
+    status.setText(
+        Columns.fit(
+            "Call "
+                + (calls.cursor() + 1)
+                + " of "
+                + items.size()
+                + ", "
+                + ticked
+                + " ticked · Space tick · ←/→ rule · a all · ↑/↓ more",
+            status.getLabelWidth()));
+    GrantForm.Item item = items.get(calls.cursor());
+    meaning.setText(Columns.fit(meaningOf(item), meaning.getLabelWidth()));
+    if (form.directoriesFollowTicks() && !directories.getText().equals(form.directories())) {
+      directories.setText(form.directories());
+      directories.setCaretPosition(form.directories().length());
     }
-    return panel;
+    resolved.setText(Columns.fit(resolvedText(), resolved.getLabelWidth()));
+  }
+
+  private static String meaningOf(GrantForm.Item item) {
+    if (!item.grantable()) {
+      return "Cannot be granted: no rule can name this tool.";
+    }
+    String text = shown(item.currentRule().orElseThrow()) + " allows " + shown(item.meaning());
+    if (item.toolWide() && !item.chosen()) {
+      text += " (tool-wide: press → to choose it)";
+    }
+    return text;
+  }
+
+  private String resolvedText() {
+    List<Path> dirs;
+    try {
+      dirs = form.resolvedDirectories();
+    } catch (IllegalArgumentException e) {
+      return "Not a valid directory: " + shown(String.valueOf(e.getMessage()));
+    }
+    if (dirs.isEmpty()) {
+      return "Adds no directory.";
+    }
+    String text =
+        "Adds " + dirs.stream().map(d -> shown(d.toString())).collect(Collectors.joining(", "));
+    List<Path> broad = form.broadDirectories();
+    if (!broad.isEmpty()) {
+      text +=
+          form.broadConfirmed()
+              ? " (broad, confirmed)"
+              : " · " + shown(broad.get(0).toString()) + " is broad: tick \"broad dir OK\"";
+    }
+    return text;
   }
 
   private boolean handleKey(Interactable focused, KeyStroke key) {
@@ -157,28 +222,26 @@ public final class GrantDialog {
     }
     if (Keys.is(key, 'a') && focused != directories) {
       form.toggleAll();
-      List<GrantForm.Item> items = form.items();
-      int box = 0;
-      for (GrantForm.Item item : items) {
-        if (item.call().grantable() && box < boxes.size()) {
-          boxes.get(box++).setChecked(item.ticked());
-        }
-      }
+      calls.invalidate();
+      refresh();
       return true;
     }
     return false;
   }
 
   private void grant() {
+    // Lanterna runs check box listeners later on the GUI thread; a Space just before this Enter
+    // may not have reached the form yet, so the box itself is what counts.
+    form.setBroadConfirmed(broad.isChecked());
     GrantDecision decision;
     try {
       decision = form.decision();
     } catch (IllegalArgumentException e) {
-      error.setText(e.getMessage());
+      showError(shown(String.valueOf(e.getMessage())));
       return;
     }
     if (!decision.grantsSomething()) {
-      error.setText("Nothing ticked and no directory: tick a call, or retry without granting.");
+      showError(NOTHING_TO_GRANT);
       return;
     }
     if (send(decision)) {
@@ -194,6 +257,11 @@ public final class GrantDialog {
     }
   }
 
+  /** On one line, so that a long message never pushes the buttons off a small screen. */
+  private void showError(String text) {
+    error.setText(Columns.fit(text, error.getLabelWidth()));
+  }
+
   private void retryWithout() {
     if (send(GrantDecision.retryWithoutGrants())) {
       notices.accept(SessionEvent.Level.INFO, "Retrying without new grants.");
@@ -204,7 +272,7 @@ public final class GrantDialog {
     try {
       target.resume(decision);
     } catch (GrantException | RuntimeException e) {
-      error.setText("Could not apply: " + Sanitizer.oneLine(String.valueOf(e.getMessage())));
+      showError("Could not apply: " + shown(String.valueOf(e.getMessage())));
       return false;
     }
     close();

@@ -1,24 +1,29 @@
 package dev.milktui.tui.dialog;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.grants.DirectoryPaths;
+import dev.milktui.core.grants.PermissionRule;
+import dev.milktui.core.grants.RuleMeaning;
+import dev.milktui.core.grants.SuggestedRules;
 import dev.milktui.core.protocol.PermissionDenial;
 import dev.milktui.core.session.GrantDecision;
 import dev.milktui.core.turn.StreamClosedRecord;
 import dev.milktui.core.turn.TurnSummary;
-import dev.milktui.tui.tools.InputSummary;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * The state of the grant dialog, apart from the screen: which failed calls are ticked (none at
- * first), which rule each would grant, the directories to add, and whether to remember them. Its
- * {@link #decision()} is what "grant and retry" sends.
+ * first), which rule each would grant (the narrowest at first), the directories to add, whether a
+ * broad directory is confirmed, and whether to remember the grant (not at first). Until the user
+ * edits the directory field it holds exactly the directories of the ticked calls. Its {@link
+ * #decision()} is what "grant and retry" sends, and never more than that.
  */
 public final class GrantForm {
 
@@ -28,24 +33,32 @@ public final class GrantForm {
     DENIALS
   }
 
-  /** One row: a failed call, its rule options (first tool-wide), and the user's choices. */
+  /** One row: a failed call, its rule options (narrowest first), and the user's choices. */
   public static final class Item {
     private final FailedCall call;
     private final List<String> rules;
+    private final Optional<Path> directory;
     private boolean ticked;
     private int rule;
+    private boolean chosen;
 
-    Item(FailedCall call, List<String> rules) {
+    Item(FailedCall call, List<String> rules, Optional<Path> directory) {
       this.call = call;
       this.rules = List.copyOf(rules);
+      this.directory = directory;
     }
 
     public FailedCall call() {
       return call;
     }
 
+    /** The rules offered, narrowest first; empty when the call cannot be granted. */
     public List<String> rules() {
       return rules;
+    }
+
+    public boolean grantable() {
+      return !rules.isEmpty();
     }
 
     public boolean ticked() {
@@ -55,21 +68,62 @@ public final class GrantForm {
     public int rule() {
       return rule;
     }
+
+    /**
+     * Whether the user picked the current rule themselves (with ←/→), not just left the default.
+     */
+    public boolean chosen() {
+      return chosen;
+    }
+
+    /** The directory the call touched, from core; empty when none is worth adding. */
+    public Optional<Path> directory() {
+      return directory;
+    }
+
+    /** The rule this row would grant, when it can grant one. */
+    public Optional<String> currentRule() {
+      return grantable() ? Optional.of(rules.get(rule)) : Optional.empty();
+    }
+
+    /** Whether the current rule allows the tool everywhere. */
+    public boolean toolWide() {
+      return currentRule().map(r -> PermissionRule.parse(r).content().isEmpty()).orElse(false);
+    }
+
+    /** What the current rule allows, in words. */
+    public String meaning() {
+      return currentRule().map(r -> RuleMeaning.of(PermissionRule.parse(r))).orElse("");
+    }
   }
 
   private final Kind kind;
   private final List<Item> items;
-  private String directories;
-  private boolean persist = true;
+  private final Path cwd;
+  private final DirectoryPaths paths;
+  private String directories = "";
+  private boolean directoriesEdited;
+  private boolean broadConfirmed;
+  private boolean persist;
 
-  GrantForm(Kind kind, List<Item> items, String directories) {
+  GrantForm(Kind kind, List<Item> items, Path cwd, DirectoryPaths paths) {
     this.kind = kind;
     this.items = items;
-    this.directories = directories;
+    this.cwd = cwd;
+    this.paths = paths;
   }
 
   /** The form for a turn's stream-closed failures, or else its denials. */
   public static GrantForm of(TurnSummary summary, RuleOptions options, Path cwd) {
+    return of(summary, options, cwd, DirectoryPaths.ofUser());
+  }
+
+  /**
+   * @param cwd the session's working directory, against which typed relative directories resolve;
+   *     null means the process's
+   */
+  public static GrantForm of(
+      TurnSummary summary, RuleOptions options, Path cwd, DirectoryPaths paths) {
     Map<String, FailedCall> merged = new LinkedHashMap<>();
     Kind kind = summary.streamClosed().isEmpty() ? Kind.DENIALS : Kind.STREAM_CLOSED;
     if (kind == Kind.STREAM_CLOSED) {
@@ -82,18 +136,16 @@ public final class GrantForm {
       }
     }
     List<Item> items = new ArrayList<>();
-    Set<String> dirs = new LinkedHashSet<>();
     for (FailedCall call : merged.values()) {
-      List<String> rules =
-          call.grantable() ? options.rulesFor(call.toolName(), call.input()) : List.of();
+      SuggestedRules offer = options.offer(call.toolName(), call.input());
       items.add(
-          new Item(call, rules.isEmpty() && call.grantable() ? List.of(call.toolName()) : rules));
-      String dir = directoryOf(call, cwd);
-      if (!dir.isEmpty()) {
-        dirs.add(dir);
-      }
+          new Item(
+              call,
+              offer.rules().stream().map(PermissionRule::toString).toList(),
+              offer.directory()));
     }
-    return new GrantForm(kind, items, String.join(", ", dirs));
+    Path base = (cwd == null ? Path.of("") : cwd).toAbsolutePath().normalize();
+    return new GrantForm(kind, items, base, paths);
   }
 
   private static void merge(Map<String, FailedCall> merged, String tool, JsonNode input) {
@@ -101,36 +153,6 @@ public final class GrantForm {
     String key = name + "\u0000" + (input == null ? "" : input.toString());
     FailedCall seen = merged.get(key);
     merged.put(key, new FailedCall(name, input, seen == null ? 1 : seen.count() + 1));
-  }
-
-  /** The directory a call touched: a file's parent, or the directory a search ran in. */
-  static String directoryOf(FailedCall call, Path cwd) {
-    JsonNode input = call.input();
-    if (input == null) {
-      return "";
-    }
-    String file = InputSummary.text(input, "file_path");
-    if (file.isEmpty()) {
-      file = InputSummary.text(input, "notebook_path");
-    }
-    String dir;
-    try {
-      if (!file.isEmpty()) {
-        Path parent = resolve(file, cwd).getParent();
-        dir = parent == null ? "" : parent.toString();
-      } else {
-        String path = InputSummary.text(input, "path");
-        dir = path.isEmpty() ? "" : resolve(path, cwd).toString();
-      }
-    } catch (InvalidPathException e) {
-      return "";
-    }
-    return dir;
-  }
-
-  private static Path resolve(String path, Path cwd) {
-    Path p = Path.of(path);
-    return (p.isAbsolute() || cwd == null ? p : cwd.resolve(p)).normalize();
   }
 
   public Kind kind() {
@@ -143,26 +165,30 @@ public final class GrantForm {
 
   public void setTicked(int index, boolean ticked) {
     Item item = items.get(index);
-    item.ticked = ticked && item.call.grantable();
+    item.ticked = ticked && item.grantable();
+    followTicks();
   }
 
   /** Ticks every grantable call, or unticks all when all are ticked already. */
   public void toggleAll() {
     boolean allTicked = true;
     for (Item item : items) {
-      if (item.call.grantable() && !item.ticked) {
+      if (item.grantable() && !item.ticked) {
         allTicked = false;
       }
     }
     for (Item item : items) {
-      item.ticked = !allTicked && item.call.grantable();
+      item.ticked = !allTicked && item.grantable();
     }
+    followTicks();
   }
 
+  /** The user picked rule {@code rule} of row {@code index} (picking the only rule confirms it). */
   public void chooseRule(int index, int rule) {
     Item item = items.get(index);
     if (rule >= 0 && rule < item.rules.size()) {
       item.rule = rule;
+      item.chosen = true;
     }
   }
 
@@ -170,8 +196,60 @@ public final class GrantForm {
     return directories;
   }
 
-  public void setDirectories(String directories) {
-    this.directories = directories == null ? "" : directories;
+  /** Whether the field still follows the ticks (the user has not edited it). */
+  public boolean directoriesFollowTicks() {
+    return !directoriesEdited;
+  }
+
+  /** The user edited the field: from now on it stays as they leave it. */
+  public void editDirectories(String text) {
+    this.directories = text == null ? "" : text;
+    this.directoriesEdited = true;
+  }
+
+  private void followTicks() {
+    if (directoriesEdited) {
+      return;
+    }
+    Set<String> dirs = new LinkedHashSet<>();
+    for (Item item : items) {
+      if (item.ticked) {
+        item.directory.ifPresent(dir -> dirs.add(dir.toString()));
+      }
+    }
+    directories = String.join(", ", dirs);
+  }
+
+  /**
+   * The field's directories, resolved as they will be granted: {@code ~} expanded, relative ones
+   * against the session's working directory.
+   *
+   * @throws IllegalArgumentException when one is not a valid directory; the message says which
+   */
+  public List<Path> resolvedDirectories() {
+    List<Path> dirs = new ArrayList<>();
+    for (String part : directories.split(",")) {
+      if (!part.isBlank()) {
+        Path path = paths.normalise(part, cwd);
+        if (!dirs.contains(path)) {
+          dirs.add(path);
+        }
+      }
+    }
+    return dirs;
+  }
+
+  /** The resolved directories that reach {@code /}, home or above. */
+  public List<Path> broadDirectories() {
+    return resolvedDirectories().stream().filter(paths::isBroad).toList();
+  }
+
+  public boolean broadConfirmed() {
+    return broadConfirmed;
+  }
+
+  public void setBroadConfirmed(boolean confirmed) {
+    this.broadConfirmed = confirmed;
   }
 
   public boolean persist() {
@@ -183,34 +261,45 @@ public final class GrantForm {
   }
 
   /**
-   * Rules of the ticked, named calls only; directories from the field (comma-separated).
+   * The ticked calls' current rules and the field's resolved directories; the rules the user picked
+   * themselves are marked confirmed.
    *
-   * @throws IllegalArgumentException when a directory is not a valid path; the message says which
+   * @throws IllegalArgumentException when a directory is not valid, a broad directory is not
+   *     confirmed, or a ticked call would grant a tool-wide rule the user did not pick; the message
+   *     says what to do
    */
   public GrantDecision decision() {
     Set<String> rules = new LinkedHashSet<>();
+    Set<String> confirmed = new LinkedHashSet<>();
     for (Item item : items) {
-      if (item.ticked && item.call.grantable() && !item.rules.isEmpty()) {
-        String rule = item.rules.get(item.rule);
-        if (rule != null && !rule.isBlank()) {
-          rules.add(rule);
-        }
+      if (!item.ticked || item.currentRule().isEmpty()) {
+        continue;
+      }
+      String rule = item.currentRule().get();
+      if (item.toolWide() && !item.chosen) {
+        throw new IllegalArgumentException(
+            rule
+                + " allows "
+                + item.meaning()
+                + ": press → on its row to choose it, or untick the call.");
+      }
+      rules.add(rule);
+      if (item.chosen) {
+        confirmed.add(rule);
       }
     }
-    List<Path> dirs = new ArrayList<>();
-    for (String part : directories.split(",")) {
-      String dir = part.strip();
-      if (!dir.isEmpty()) {
-        try {
-          Path path = Path.of(dir);
-          if (!dirs.contains(path)) {
-            dirs.add(path);
-          }
-        } catch (InvalidPathException e) {
-          throw new IllegalArgumentException("Not a valid directory: " + dir, e);
-        }
-      }
+    List<Path> dirs;
+    try {
+      dirs = resolvedDirectories();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("Not a valid directory: " + e.getMessage(), e);
     }
-    return new GrantDecision(List.copyOf(rules), dirs, persist, null);
+    List<Path> broad = dirs.stream().filter(paths::isBroad).toList();
+    if (!broad.isEmpty() && !broadConfirmed) {
+      throw new IllegalArgumentException(
+          broad.get(0) + " is broad (/, your home or above): tick the confirmation to grant it.");
+    }
+    return new GrantDecision(
+        List.copyOf(rules), dirs, persist, null, List.copyOf(confirmed), !broad.isEmpty());
   }
 }

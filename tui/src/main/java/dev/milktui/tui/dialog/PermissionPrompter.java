@@ -245,7 +245,7 @@ public final class PermissionPrompter {
       return rules;
     }
     List<String> options = ruleOptions.rulesFor(current.toolName(), current.request().input());
-    return List.of(options.get(options.size() - 1));
+    return options.isEmpty() ? List.of() : List.of(options.get(options.size() - 1));
   }
 
   /** Directories the CLI suggests adding; they apply to this session only. */

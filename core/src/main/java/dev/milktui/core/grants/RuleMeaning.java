@@ -1,0 +1,36 @@
+package dev.milktui.core.grants;
+
+/**
+ * What a rule allows, in words a user can check before granting it: "any command", "any file
+ * anywhere", "commands starting with `npm test`".
+ */
+public final class RuleMeaning {
+  private RuleMeaning() {}
+
+  public static String of(PermissionRule rule) {
+    String tool = rule.toolName();
+    if (rule.content().isEmpty()) {
+      return switch (tool) {
+        case "Bash" -> "any command";
+        case "Write", "Edit", "MultiEdit", "NotebookEdit" -> "editing any file anywhere";
+        case "Read" -> "reading any file anywhere";
+        case "Glob", "Grep" -> "searching any file anywhere";
+        case "WebFetch" -> "fetching any URL";
+        case "WebSearch" -> "any web search";
+        default -> "every use of " + tool;
+      };
+    }
+    String content = rule.content().get();
+    if (tool.equals("Bash") && content.endsWith(":*")) {
+      return "commands starting with `" + content.substring(0, content.length() - 2) + "`";
+    }
+    if (content.startsWith("//") && content.endsWith("/**")) {
+      String directory = content.substring(1, content.length() - 3);
+      return (tool.equals("Read") ? "reading" : "editing") + " files under " + directory;
+    }
+    if (tool.equals("WebFetch") && content.startsWith("domain:")) {
+      return "fetching from " + content.substring("domain:".length());
+    }
+    return tool + " calls matching `" + content + "`";
+  }
+}

@@ -1,0 +1,169 @@
+package dev.milktui.tui.dialog;
+
+import com.googlecode.lanterna.TerminalPosition;
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.gui2.AbstractInteractableComponent;
+import com.googlecode.lanterna.gui2.InteractableRenderer;
+import com.googlecode.lanterna.gui2.TextGUIGraphics;
+import com.googlecode.lanterna.input.KeyStroke;
+import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.tools.InputSummary;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/**
+ * The grant dialog's calls, one row each, scrolled so the row under the cursor is always on screen:
+ * ↑/↓ (PgUp/PgDn, Home/End) move, Space ticks, ←/→ pick the row's rule (on a row with one rule,
+ * they choose it). Every call can be reached and seen; a row that cannot be granted says so.
+ */
+final class CallList extends AbstractInteractableComponent<CallList> {
+  private final GrantForm form;
+  private final UnaryOperator<String> shown;
+  private final Runnable onChange;
+  private final int columns;
+  private final int rows;
+  private int cursor;
+  private int top;
+
+  /**
+   * @param shown how the dialog shows a tool name, input or rule (its one display policy)
+   * @param onChange after every tick or rule change and cursor move
+   */
+  CallList(GrantForm form, int columns, int rows, UnaryOperator<String> shown, Runnable onChange) {
+    this.form = form;
+    this.columns = columns;
+    this.rows = Math.max(1, Math.min(rows, form.items().size()));
+    this.shown = shown;
+    this.onChange = onChange;
+  }
+
+  int cursor() {
+    return cursor;
+  }
+
+  private void moveTo(int row) {
+    cursor = Math.max(0, Math.min(row, form.items().size() - 1));
+    if (cursor < top) {
+      top = cursor;
+    } else if (cursor >= top + rows) {
+      top = cursor - rows + 1;
+    }
+    changed();
+  }
+
+  private void changed() {
+    invalidate();
+    onChange.run();
+  }
+
+  @Override
+  protected Result handleKeyStroke(KeyStroke key) {
+    int count = form.items().size();
+    switch (key.getKeyType()) {
+      case ArrowDown:
+        if (cursor + 1 >= count) {
+          return Result.MOVE_FOCUS_NEXT;
+        }
+        moveTo(cursor + 1);
+        return Result.HANDLED;
+      case ArrowUp:
+        if (cursor == 0) {
+          return Result.MOVE_FOCUS_PREVIOUS;
+        }
+        moveTo(cursor - 1);
+        return Result.HANDLED;
+      case PageDown:
+        moveTo(cursor + rows);
+        return Result.HANDLED;
+      case PageUp:
+        moveTo(cursor - rows);
+        return Result.HANDLED;
+      case Home:
+        moveTo(0);
+        return Result.HANDLED;
+      case End:
+        moveTo(count - 1);
+        return Result.HANDLED;
+      case ArrowRight:
+        pickRule(1);
+        return Result.HANDLED;
+      case ArrowLeft:
+        pickRule(-1);
+        return Result.HANDLED;
+      default:
+        break;
+    }
+    if (Keys.is(key, ' ')) {
+      GrantForm.Item item = form.items().get(cursor);
+      if (item.grantable()) {
+        form.setTicked(cursor, !item.ticked());
+        changed();
+      }
+      return Result.HANDLED;
+    }
+    return super.handleKeyStroke(key);
+  }
+
+  private void pickRule(int delta) {
+    GrantForm.Item item = form.items().get(cursor);
+    if (item.grantable()) {
+      form.chooseRule(cursor, Math.floorMod(item.rule() + delta, item.rules().size()));
+      changed();
+    }
+  }
+
+  /** The text of row {@code index} as drawn (without the cursor mark). */
+  private String row(int index, int width) {
+    GrantForm.Item item = form.items().get(index);
+    FailedCall call = item.call();
+    String tool = call.toolName().isBlank() ? "(unknown tool)" : shown.apply(call.toolName());
+    String left =
+        (item.grantable() ? (item.ticked() ? "[x] " : "[ ] ") : "    ")
+            + tool
+            + "  "
+            + shown.apply(InputSummary.of(call.toolName(), call.input()))
+            + (call.count() > 1 ? "  ×" + call.count() : "");
+    String right =
+        item.grantable()
+            ? (item.rules().size() > 1 ? "‹ " : "→ ")
+                + shown.apply(item.currentRule().orElseThrow())
+                + (item.rules().size() > 1 ? " ›" : "")
+            : "cannot be granted";
+    int rightWidth = Math.min(Columns.width(right), Math.max(12, width / 2));
+    int leftWidth = Math.max(1, width - rightWidth - 1);
+    return Columns.pad(Columns.fit(left, leftWidth), leftWidth)
+        + " "
+        + Columns.fit(right, rightWidth);
+  }
+
+  @Override
+  protected InteractableRenderer<CallList> createDefaultRenderer() {
+    return new InteractableRenderer<>() {
+      @Override
+      public TerminalPosition getCursorLocation(CallList component) {
+        return null;
+      }
+
+      @Override
+      public TerminalSize getPreferredSize(CallList component) {
+        return new TerminalSize(columns, rows);
+      }
+
+      @Override
+      public void drawComponent(TextGUIGraphics g, CallList component) {
+        int width = g.getSize().getColumns();
+        List<GrantForm.Item> items = form.items();
+        for (int r = 0; r < rows && top + r < items.size(); r++) {
+          int index = top + r;
+          boolean current = index == cursor;
+          g.applyThemeStyle(
+              current && isFocused()
+                  ? getThemeDefinition().getActive()
+                  : getThemeDefinition().getNormal());
+          String mark = current ? "›" : " ";
+          g.putString(0, r, Columns.pad(mark + row(index, Math.max(2, width - 1)), width));
+        }
+      }
+    };
+  }
+}
