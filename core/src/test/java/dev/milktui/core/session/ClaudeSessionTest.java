@@ -184,9 +184,11 @@ class ClaudeSessionTest {
     FakeClaude fake = replaying("f1-ppt-arg-devnull");
     open(fake, GrantPersister.REFUSE).send("Create a file");
     events.await(SessionEvent.GrantsNeeded.class);
-    GrantDecision decision = new GrantDecision(List.of("Write"), List.of(), true, null);
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> session.resumeWithGrants(decision))
-        .isInstanceOf(GrantException.class);
+    session.resumeWithGrants(new GrantDecision(List.of("Write"), List.of(), true, null));
+    SessionEvent.Notice failed =
+        events.await(SessionEvent.Notice.class, 1, n -> n.level() == SessionEvent.Level.ERROR);
+    assertThat(failed.text()).contains("could not be saved").contains("nothing was resumed");
+    assertThat(events.all(SessionEvent.UserPrompt.class)).noneMatch(p -> p.automatic());
     assertThat(fake.runs()).hasSize(1);
   }
 
