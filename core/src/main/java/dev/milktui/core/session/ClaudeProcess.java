@@ -241,6 +241,7 @@ final class ClaudeProcess {
       // Every stdout line is delivered before the exit, and the stderr tail reported with it
       // holds the last lines (often the reason). A descendant still holding a pipe open ends.
       stdoutReader.join(KILL_GRACE_MILLIS);
+      stderrReader.join(KILL_GRACE_MILLIS);
       if (stdoutReader.isAlive() || stderrReader.isAlive()) {
         Logger.info("claude {} left processes holding its output; ending them", id);
         knownDescendants.forEach(ProcessHandle::destroyForcibly);
