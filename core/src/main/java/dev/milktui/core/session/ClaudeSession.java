@@ -34,6 +34,8 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -83,7 +85,7 @@ public final class ClaudeSession implements Session {
   private LaunchSpec spec;
   private String sessionId;
   private boolean turnOpen;
-  private GrantDecision saving;
+  private ResumeWithGrants saving;
   private long savingDeadline;
   private int hostRequests;
 
@@ -150,7 +152,14 @@ public final class ClaudeSession implements Session {
    */
   @Override
   public void resumeWithGrants(GrantDecision decision) {
-    post(new ResumeWithGrants(decision));
+    resumeWithGrantsAsync(decision);
+  }
+
+  @Override
+  public CompletionStage<Void> resumeWithGrantsAsync(GrantDecision decision) {
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    post(new ResumeWithGrants(decision, done));
+    return done;
   }
 
   @Override
@@ -231,7 +240,7 @@ public final class ClaudeSession implements Session {
     } else if (message instanceof SetMode mode) {
       onSetMode(mode.mode());
     } else if (message instanceof ResumeWithGrants resume) {
-      onResumeWithGrants(resume.decision());
+      onResumeWithGrants(resume);
     } else if (message instanceof GrantsPersisted persisted) {
       onGrantsPersisted(persisted);
     } else if (message instanceof Answer answer) {
@@ -350,22 +359,24 @@ public final class ClaudeSession implements Session {
     }
   }
 
-  private void onResumeWithGrants(GrantDecision decision) {
+  private void onResumeWithGrants(ResumeWithGrants resume) {
+    GrantDecision decision = resume.decision();
     if (state instanceof Closed) {
+      resume.done().completeExceptionally(new GrantException("The session was closed."));
       return;
     }
     if (!(decision.persist() && decision.grantsSomething())) {
       resume(decision);
+      resume.done().complete(null);
       return;
     }
     if (saving != null) {
-      emit(
-          notice(
-              SessionEvent.Level.WARNING,
-              "Still saving the previous grants; nothing else was resumed."));
+      String text = "Still saving the previous grants; nothing else was resumed.";
+      emit(notice(SessionEvent.Level.WARNING, text));
+      resume.done().completeExceptionally(new GrantException(text));
       return;
     }
-    saving = decision;
+    saving = resume;
     savingDeadline = System.nanoTime() + PERSIST_BOUND.toNanos();
     emit(notice(SessionEvent.Level.INFO, "Saving the grants to Claude's settings…"));
     effects.execute(
@@ -377,12 +388,12 @@ public final class ClaudeSession implements Session {
           } catch (GrantException | RuntimeException e) {
             failure = Optional.of(String.valueOf(e.getMessage()));
           }
-          post(new GrantsPersisted(decision, failure));
+          post(new GrantsPersisted(resume, failure));
         });
   }
 
   private void onGrantsPersisted(GrantsPersisted persisted) {
-    if (persisted.decision() != saving) {
+    if (persisted.resume() != saving) {
       // The wait ran out before; the user was told nothing was resumed, and now learns the end.
       emit(
           persisted.failure().isEmpty()
@@ -397,26 +408,30 @@ public final class ClaudeSession implements Session {
     }
     saving = null;
     if (persisted.failure().isPresent()) {
-      emit(
-          notice(
-              SessionEvent.Level.ERROR,
-              "The grants could not be saved ("
-                  + persisted.failure().get()
-                  + "); nothing was resumed."));
-    } else if (!(state instanceof Closed)) {
-      resume(persisted.decision());
+      String text =
+          "The grants could not be saved (" + persisted.failure().get() + "); nothing was resumed.";
+      emit(notice(SessionEvent.Level.ERROR, text));
+      persisted.resume().done().completeExceptionally(new GrantException(text));
+    } else if (state instanceof Closed) {
+      persisted
+          .resume()
+          .done()
+          .completeExceptionally(new GrantException("The session was closed."));
+    } else {
+      resume(persisted.resume().decision());
+      persisted.resume().done().complete(null);
     }
   }
 
   private void savingTimedOut() {
+    String text =
+        "Claude's settings were still busy after "
+            + PERSIST_BOUND.toSeconds()
+            + " s (another program may hold their lock); the grants were not applied and"
+            + " nothing was resumed. You are told if the save still ends.";
+    emit(notice(SessionEvent.Level.ERROR, text));
+    saving.done().completeExceptionally(new GrantException(text));
     saving = null;
-    emit(
-        notice(
-            SessionEvent.Level.ERROR,
-            "Claude's settings were still busy after "
-                + PERSIST_BOUND.toSeconds()
-                + " s (another program may hold their lock); the grants were not applied and"
-                + " nothing was resumed. You are told if the save still ends."));
   }
 
   private void resume(GrantDecision decision) {

@@ -1,6 +1,8 @@
 package dev.milktui.core.session;
 
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 /**
  * One Claude conversation, whatever runs it (a long-lived stream-json process, a process per turn,
@@ -25,6 +27,20 @@ public interface Session extends AutoCloseable {
    * @throws GrantException when the grants cannot be persisted; nothing was resumed then
    */
   void resumeWithGrants(GrantDecision decision) throws GrantException;
+
+  /**
+   * Like {@link #resumeWithGrants} but returns at once, whatever persisting takes: completes once
+   * the grants are saved (or nothing needed saving) and the resume began; fails with a {@link
+   * GrantException} when they could not be saved in time, and then nothing was resumed.
+   */
+  default CompletionStage<Void> resumeWithGrantsAsync(GrantDecision decision) {
+    try {
+      resumeWithGrants(decision);
+      return CompletableFuture.completedFuture(null);
+    } catch (GrantException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+  }
 
   /** The session id once the CLI has reported one. */
   Optional<String> sessionId();

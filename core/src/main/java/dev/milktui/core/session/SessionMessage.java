@@ -5,6 +5,7 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.protocol.MalformedLine;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
@@ -20,7 +21,8 @@ sealed interface SessionMessage {
 
   record SetMode(String mode) implements SessionMessage {}
 
-  record ResumeWithGrants(GrantDecision decision) implements SessionMessage {}
+  record ResumeWithGrants(GrantDecision decision, CompletableFuture<Void> done)
+      implements SessionMessage {}
 
   record Answer(ClaudeProcess process, PermissionRequest request, String line)
       implements SessionMessage {}
@@ -32,7 +34,7 @@ sealed interface SessionMessage {
       implements SessionMessage {}
 
   /** Persisting {@code decision} ended; {@code failure} is empty when it was saved. */
-  record GrantsPersisted(GrantDecision decision, Optional<String> failure)
+  record GrantsPersisted(ResumeWithGrants resume, Optional<String> failure)
       implements SessionMessage {}
 
   // Reports from a process's threads.
