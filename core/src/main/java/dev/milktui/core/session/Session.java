@@ -48,7 +48,10 @@ public interface Session extends AutoCloseable {
   /** True while a turn is running (sent and not yet finished). */
   boolean busy();
 
-  /** Ends the session: closes stdin, waits briefly, then stops the process. Idempotent. */
+  /**
+   * Ends the session and returns at once: the process is stopped (stdin closed, a short grace, then
+   * ended with its descendants) in the background. Idempotent.
+   */
   @Override
   void close();
 }
