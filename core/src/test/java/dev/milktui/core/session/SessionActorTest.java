@@ -153,6 +153,32 @@ class SessionActorTest {
   }
 
   @Test
+  void aDeadOutputReaderEndsTheProcessAndIsReportedInsteadOfThinkingForever() {
+    FakeClaude fake = FakeClaude.script(dir, "next_line\n" + printf(init()) + "sleep 600");
+    SessionRecorder failing =
+        new SessionRecorder() {
+          @Override
+          public void fromClaude(String line) {
+            throw new IllegalStateException("simulated failure on the stdout thread");
+          }
+
+          @Override
+          public void toClaude(String line) {}
+
+          @Override
+          public void stderr(String line) {}
+        };
+    session = new ClaudeSession(fake.spec(dir), events, GrantPersister.REFUSE, failing);
+    session.send("hello");
+
+    SessionEvent.Notice notice =
+        events.await(SessionEvent.Notice.class, 1, n -> n.level() == SessionEvent.Level.ERROR);
+    assertThat(notice.text()).contains("Internal error while talking to claude");
+    assertThat(events.await(SessionEvent.ProcessExited.class).expected()).isFalse();
+    assertThat(session.busy()).isFalse();
+  }
+
+  @Test
   void twoRequestsWithOneIdAreBothShownAndBothAnswered() throws Exception {
     String turn = transcript("d-allow");
     FakeClaude fake =
