@@ -16,6 +16,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import org.tinylog.Logger;
 
 /**
@@ -37,29 +38,27 @@ final class ClaudeSessionFactory implements SessionFactory {
 
   @Override
   public Session open(Consumer<SessionEvent> listener, Optional<String> resumeSessionId) {
-    LaunchSpec spec =
-        withPersistedDirectories(template.withResume(resumeSessionId.orElse(null)), listener);
+    LaunchSpec spec = template.withResume(resumeSessionId.orElse(null));
     ClaudeSession session =
         new ClaudeSession(
             spec,
             listener,
             new SettingsGrantPersister(settings, spec.workingDirectory()),
             recorder(listener));
-    session.start();
+    // Reading Claude's settings happens on the session's effects thread, not the UI's.
+    session.start(this::persistedDirectories);
     return session;
   }
 
-  private LaunchSpec withPersistedDirectories(LaunchSpec spec, Consumer<SessionEvent> listener) {
+  private UnaryOperator<LaunchSpec> persistedDirectories() {
     try {
       List<Path> saved = settings.list().directories().stream().map(Path::of).toList();
-      return spec.withPersistedDirectories(saved);
+      return spec -> spec.withPersistedDirectories(saved);
     } catch (SettingsException e) {
-      listener.accept(
-          new SessionEvent.Notice(
-              SessionEvent.Level.WARNING,
-              "Claude's settings could not be read, so saved directories are not added: "
-                  + e.getMessage()));
-      return spec;
+      throw new IllegalStateException(
+          "Claude's settings could not be read, so saved directories are not added: "
+              + e.getMessage(),
+          e);
     }
   }
 

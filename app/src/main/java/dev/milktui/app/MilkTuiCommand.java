@@ -20,6 +20,7 @@ import dev.milktui.tui.dialog.SuggestedRuleOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -247,6 +248,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
                   "No earlier session in " + workingDirectory + "; starting a new one.");
             }
           });
+      lastSessions.finishWrites(Duration.ofSeconds(2));
       if (export != null) {
         transcript.writeTo(exportFile);
       }

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 class DialogsTest {
@@ -346,6 +347,22 @@ class DialogsTest {
     assertThat(h.session().decisions).isEmpty();
     h.key(KeyType.Enter);
     assertThat(h.session().decisions.get(0).rules()).containsExactly("Edit(//tmp/x/**)");
+  }
+
+  @Test
+  void aGrantWhoseSavingFailsLaterOffersTheSameChoiceAgainAndTheUiNeverWaited() {
+    Harness h = new Harness(110, 34);
+    h.events(new SessionEvent.GrantsNeeded(Events.summary(failures(), List.of())));
+    h.session().grantSaving = new CompletableFuture<>();
+    h.type(" ").key(KeyType.Enter);
+    assertThat(h.session().decisions).hasSize(1);
+    assertThat(h.screen()).as("the dialog closed at once").doesNotContain("Grant and retry");
+
+    h.session().grantSaving.completeExceptionally(new GrantException("settings are locked"));
+    h.pump();
+    assertThat(h.screen()).contains("Grant and retry").contains("[ ] Write");
+    h.type(" ").key(KeyType.Enter);
+    assertThat(h.session().decisions).hasSize(2);
   }
 
   @Test

@@ -6,6 +6,8 @@ import dev.milktui.core.session.Session;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 /** Records every command the UI gives; can be told to be busy or to refuse grants. */
 final class FakeSession implements Session {
@@ -17,6 +19,9 @@ final class FakeSession implements Session {
   boolean busy;
   String id;
   GrantException refuseNextGrant;
+
+  /** When set, grants are "being saved" until the test completes it. */
+  CompletableFuture<Void> grantSaving;
 
   @Override
   public void send(String text) {
@@ -41,6 +46,15 @@ final class FakeSession implements Session {
       throw e;
     }
     decisions.add(decision);
+  }
+
+  @Override
+  public CompletionStage<Void> resumeWithGrantsAsync(GrantDecision decision) {
+    if (grantSaving == null) {
+      return Session.super.resumeWithGrantsAsync(decision);
+    }
+    decisions.add(decision);
+    return grantSaving;
   }
 
   @Override

@@ -20,7 +20,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +43,7 @@ class MisbehavingClaudeScreenTest {
   private final List<Optional<String>> opened = new ArrayList<>();
   private DefaultVirtualTerminal vt;
   private MultiWindowTextGUI gui;
+  private TuiController controller;
 
   @AfterEach
   void close() {
@@ -75,12 +79,14 @@ class MisbehavingClaudeScreenTest {
     TerminalScreen screen = new TerminalScreen(vt);
     screen.startScreen();
     gui = new MultiWindowTextGUI(new SameTextGUIThread.Factory(), screen);
-    TuiController controller =
+    controller =
         new TuiController(
             gui,
             TuiConfig.defaults()
                 .withDialogInputPause(Duration.ZERO)
-                .withHistoryFile(dir.resolve("history")),
+                .withHistoryFile(dir.resolve("history"))
+                // Frozen, so two Ctrl+C are always within the quit window.
+                .withClock(Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC)),
             (listener, resume) -> {
               opened.add(resume);
               ClaudeSession s =
@@ -191,5 +197,41 @@ class MisbehavingClaudeScreenTest {
     String screen =
         awaitScreen("Skipped a line claude printed that could not be read.", "Hello from the fake");
     assertThat(screen).doesNotContain("Traceback").doesNotContain("Claude stopped");
+  }
+
+  @Test
+  void quittingDuringATurnReturnsAtOnceWhileAStubbornClaudeIsStillBeingStopped() throws Exception {
+    // This claude ignores the end of its input and SIGTERM: only the kill after the grace ends it.
+    start(
+        "trap '' TERM\n"
+            + "echo $$ > '"
+            + dir
+            + "/pid'\n"
+            + "IFS= read -r LINE\n"
+            + "head -n 2 '"
+            + transcript("b-stdin-stream-json")
+            + "'\n"
+            + "while true; do sleep 1; done");
+    type("hello");
+    key(new KeyStroke(KeyType.Enter));
+    awaitScreen("> hello", "a turn is running");
+    long pid = Long.parseLong(Files.readString(dir.resolve("pid")).strip());
+
+    KeyStroke ctrlC = new KeyStroke('c', true, false);
+    key(ctrlC);
+    key(ctrlC);
+
+    assertThat(controller.quitRequested()).isDone();
+    assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive))
+        .as("the screen was free again before claude was stopped")
+        .isPresent();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isPresent()
+        && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive))
+        .as("claude is ended in the background")
+        .isEmpty();
   }
 }

@@ -180,7 +180,7 @@ public final class ReplaySession implements Session {
 
   private PermissionRequest.Channel channel(String requestId) {
     return (request, line) -> {
-      if (!engine.close(request.requestId())) {
+      if (!engine.close(request)) {
         return false;
       }
       answers.offer(request.state() == PermissionRequest.State.ALLOWED);

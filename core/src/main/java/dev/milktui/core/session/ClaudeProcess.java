@@ -5,22 +5,36 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
+import java.util.function.Function;
 import org.tinylog.Logger;
 
 /**
  * One running claude child. Three named threads keep it moving and none ever waits for a user:
  * stdout is read and parsed continuously (a full pipe would stall the child), stderr is drained
- * into a tail, and stdin is written from a queue. A fourth reports the exit after stdout is done.
+ * into a tail, and stdin is written from a queue. A fourth watches the child, keeps a list of its
+ * descendants while it lives (so the ones it leaves behind can still be found) and reports the exit
+ * after stdout is done. Ending the child always ends those descendants too, and so does the JVM's
+ * exit for every child still alive then.
  */
 final class ClaudeProcess {
   private static final AtomicInteger SEQUENCE = new AtomicInteger();
   private static final String END_OF_INPUT = new String("<end of input>");
+  private static final long KILL_GRACE_MILLIS = 2_000;
+  private static final long SHUTDOWN_GRACE_MILLIS = 2_000;
+  private static final Set<ClaudeProcess> LIVE = ConcurrentHashMap.newKeySet();
+
+  static {
+    Thread hook = new Thread(ClaudeProcess::endAllAtExit, "claude-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+  }
 
   private final int id = SEQUENCE.incrementAndGet();
   private final Process process;
@@ -29,11 +43,13 @@ final class ClaudeProcess {
   private final BlockingQueue<String> stdin = new LinkedBlockingQueue<>();
   private final boolean stdinOpen;
   private volatile boolean stdinClosed;
+  private volatile List<ProcessHandle> knownDescendants = List.of();
 
-  private ClaudeProcess(Process process, boolean stdinOpen, ProcessListener listener) {
+  private ClaudeProcess(
+      Process process, boolean stdinOpen, Function<ClaudeProcess, ProcessListener> listenerFor) {
     this.process = process;
     this.stdinOpen = stdinOpen;
-    this.listener = listener;
+    this.listener = listenerFor.apply(this);
   }
 
   /**
@@ -44,8 +60,7 @@ final class ClaudeProcess {
       List<String> command,
       LaunchSpec spec,
       boolean keepStdinOpen,
-      ProcessListener listener,
-      Consumer<Throwable> onThreadCrash)
+      Function<ClaudeProcess, ProcessListener> listenerFor)
       throws IOException {
     ProcessBuilder builder =
         new ProcessBuilder(command).directory(spec.workingDirectory().toFile());
@@ -55,14 +70,16 @@ final class ClaudeProcess {
       builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
     }
     Process process = builder.start();
-    ClaudeProcess child = new ClaudeProcess(process, keepStdinOpen, listener);
-    child.startThreads(onThreadCrash);
+    ClaudeProcess child = new ClaudeProcess(process, keepStdinOpen, listenerFor);
+    LIVE.add(child);
+    child.startThreads();
     Logger.info("claude process {} started (pid {}): {}", child.id, process.pid(), command);
     return child;
   }
 
-  int id() {
-    return id;
+  @Override
+  public String toString() {
+    return "claude-" + id + " (pid " + process.pid() + ")";
   }
 
   long pid() {
@@ -90,34 +107,37 @@ final class ClaudeProcess {
     }
   }
 
-  /** Closes stdin, waits up to {@code grace}, then terminates, then kills. */
+  /**
+   * Closes stdin, waits up to {@code grace}, then terminates, then kills; its descendants end with
+   * it on every path. Blocks: callers run it off the session and UI threads.
+   */
   void stop(long graceMillis) {
+    knownDescendants = union(knownDescendants, descendants());
     closeStdin();
-    List<ProcessHandle> tree = List.of();
     try {
       if (!process.waitFor(graceMillis, TimeUnit.MILLISECONDS)) {
-        // Its children (tools, servers) go too: one holding stdout would keep the reader
-        // thread, and with it this process's report, alive after the session closed.
-        tree = descendants();
+        knownDescendants = union(knownDescendants, descendants());
         process.destroy();
-        tree.forEach(ProcessHandle::destroy);
-        if (!process.waitFor(2, TimeUnit.SECONDS)) {
+        knownDescendants.forEach(ProcessHandle::destroy);
+        if (!process.waitFor(KILL_GRACE_MILLIS, TimeUnit.MILLISECONDS)) {
           process.destroyForcibly();
         }
-        tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
       }
     } catch (InterruptedException e) {
       process.destroyForcibly();
-      tree.forEach(ProcessHandle::destroyForcibly);
       Thread.currentThread().interrupt();
     }
+    // A tool or server it started (perhaps holding its stdout) must not outlive the session.
+    knownDescendants.stream()
+        .filter(ProcessHandle::isAlive)
+        .forEach(ProcessHandle::destroyForcibly);
   }
 
-  /** Ends the child and its children at once (losing the turn in progress). */
+  /** Ends the child and its descendants at once (losing the turn in progress). */
   void kill() {
-    List<ProcessHandle> tree = descendants();
+    knownDescendants = union(knownDescendants, descendants());
     process.destroyForcibly();
-    tree.forEach(ProcessHandle::destroyForcibly);
+    knownDescendants.forEach(ProcessHandle::destroyForcibly);
   }
 
   private List<ProcessHandle> descendants() {
@@ -128,11 +148,39 @@ final class ClaudeProcess {
     }
   }
 
-  private void startThreads(Consumer<Throwable> onThreadCrash) {
+  private static List<ProcessHandle> union(List<ProcessHandle> known, List<ProcessHandle> now) {
+    if (now.isEmpty()) {
+      return known;
+    }
+    Set<ProcessHandle> all = new LinkedHashSet<>(known);
+    all.removeIf(h -> !h.isAlive());
+    all.addAll(now);
+    return List.copyOf(all);
+  }
+
+  /** The JVM is exiting: every child still alive gets a short grace, then it and its tree end. */
+  private static void endAllAtExit() {
+    List<ClaudeProcess> live = List.copyOf(LIVE);
+    live.forEach(ClaudeProcess::closeStdin);
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SHUTDOWN_GRACE_MILLIS);
+    for (ClaudeProcess child : live) {
+      try {
+        long left = deadline - System.nanoTime();
+        if (left > 0) {
+          child.process.waitFor(left, TimeUnit.NANOSECONDS);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      child.kill();
+    }
+  }
+
+  private void startThreads() {
     Thread.UncaughtExceptionHandler crash =
         (thread, error) -> {
           Logger.error(error, "thread {} died", thread.getName());
-          onThreadCrash.accept(error);
+          listener.crashed(error);
         };
     Thread stdout =
         new NdjsonReader(process.getInputStream(), listener).start("claude-stdout-" + id, crash);
@@ -168,10 +216,12 @@ final class ClaudeProcess {
         out.write(line.getBytes(StandardCharsets.UTF_8));
         out.write('\n');
         out.flush();
+        listener.wrote(line);
       }
     } catch (IOException e) {
-      // The child exited or closed its end; the exit watcher reports what matters.
-      Logger.debug(e, "stdin of claude {} closed", id);
+      stdinClosed = true;
+      Logger.info("claude {} stopped reading its input: {}", id, e.getMessage());
+      listener.inputFailed(e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
@@ -182,15 +232,26 @@ final class ClaudeProcess {
   private void awaitExit(Thread stdoutReader, Thread stderrReader) {
     int code;
     try {
-      code = process.waitFor();
+      // While it lives its descendants are noted: once it is gone they can no longer be found.
+      while (!process.waitFor(1, TimeUnit.SECONDS)) {
+        knownDescendants = union(knownDescendants, descendants());
+      }
+      code = process.exitValue();
       // Every stdout line is delivered before the exit, and the stderr tail reported with it
-      // holds the last lines (often the reason); a grandchild holding a pipe open must not hold
-      // the report back forever.
+      // holds the last lines (often the reason). A descendant still holding a pipe open ends.
+      stdoutReader.join(KILL_GRACE_MILLIS);
+      stderrReader.join(KILL_GRACE_MILLIS);
+      if (stdoutReader.isAlive() || stderrReader.isAlive()) {
+        Logger.info("claude {} left processes holding its output; ending them", id);
+        knownDescendants.forEach(ProcessHandle::destroyForcibly);
+      }
       stdoutReader.join(TimeUnit.SECONDS.toMillis(5));
-      stderrReader.join(TimeUnit.SECONDS.toMillis(2));
+      stderrReader.join(KILL_GRACE_MILLIS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return;
+    } finally {
+      LIVE.remove(this);
     }
     if (stdinOpen && !stdinClosed) {
       stdinClosed = true;

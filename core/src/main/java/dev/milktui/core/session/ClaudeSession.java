@@ -1,51 +1,103 @@
 package dev.milktui.core.session;
 
-import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.UntrustedWorkspaceDetector;
 import dev.milktui.core.protocol.CliMessage;
-import dev.milktui.core.protocol.HostMessages;
 import dev.milktui.core.protocol.MalformedLine;
 import dev.milktui.core.protocol.ResultMessage;
+import dev.milktui.core.session.SessionMessage.Answer;
+import dev.milktui.core.session.SessionMessage.Close;
+import dev.milktui.core.session.SessionMessage.Emit;
+import dev.milktui.core.session.SessionMessage.Exited;
+import dev.milktui.core.session.SessionMessage.GrantsPersisted;
+import dev.milktui.core.session.SessionMessage.InputFailed;
+import dev.milktui.core.session.SessionMessage.Interrupt;
+import dev.milktui.core.session.SessionMessage.Line;
+import dev.milktui.core.session.SessionMessage.Malformed;
+import dev.milktui.core.session.SessionMessage.Prepared;
+import dev.milktui.core.session.SessionMessage.ResumeWithGrants;
+import dev.milktui.core.session.SessionMessage.Send;
+import dev.milktui.core.session.SessionMessage.SetMode;
+import dev.milktui.core.session.SessionMessage.Start;
+import dev.milktui.core.session.SessionMessage.ThreadCrashed;
+import dev.milktui.core.session.SessionState.Closed;
+import dev.milktui.core.session.SessionState.Idle;
+import dev.milktui.core.session.SessionState.Preparing;
+import dev.milktui.core.session.SessionState.Retiring;
+import dev.milktui.core.session.SessionState.Running;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
-import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import org.tinylog.Logger;
 
 /**
- * A Claude conversation run by the real CLI. With {@link Transport#STREAM} one process serves every
- * turn; a new one, resumed from the same session id, replaces it when grants change, when the
- * permission channel died ("Stream closed") or when it exited. With {@link Transport#ONE_SHOT} each
- * turn is its own process. All state is guarded by one lock, under which events are emitted, so the
- * listener sees them in order.
+ * A Claude conversation run by the real CLI, as an actor: one thread ({@code milk-session-N}) owns
+ * every piece of state and handles one {@link SessionMessage} at a time; UI commands and the
+ * process's threads only post messages, so every public method returns at once. The state is a
+ * {@link SessionState}, changed only in {@link #on}. Slow effects (stopping a process, persisting
+ * grants, reading settings) run on {@code milk-session-N-effects} threads and report back as
+ * messages. Events go to the listener on the actor thread, in order, outside any lock.
+ *
+ * <p>With {@link Transport#STREAM} one process serves every turn; a new one, resumed from the same
+ * session id, replaces it when grants change, when the permission channel died ("Stream closed") or
+ * when it exited. With {@link Transport#ONE_SHOT} each turn is its own process. Any way the child
+ * stops listening (its input closed, a dead pipe thread) ends it and is reported as an unexpected
+ * exit, which the UI answers with its resume / new session offer.
  */
 public final class ClaudeSession implements Session {
   static final String UNKNOWN_SESSION = "No conversation found with session ID";
+
+  /**
+   * How long saving grants may take before the session gives up on it: longer than the settings
+   * store's own wait for Claude's lock (12 s), so that its clearer message arrives first.
+   */
+  static final Duration PERSIST_BOUND = Duration.ofSeconds(15);
+
   private static final long STOP_GRACE_MILLIS = 3_000;
   private static final UntrustedWorkspaceDetector UNTRUSTED = new UntrustedWorkspaceDetector();
+  private static final AtomicInteger SESSIONS = new AtomicInteger();
 
-  private final Object lock = new Object();
   private final Consumer<SessionEvent> listener;
   private final GrantPersister persister;
   private final SessionRecorder recorder;
-  private final SessionEngine router;
-  private final AtomicInteger hostRequests = new AtomicInteger();
+  private final ProcessTransport transport;
+  private final BlockingQueue<SessionMessage> inbox = new LinkedBlockingQueue<>();
+  private final ExecutorService effects;
+  private final AtomicInteger unhandledSends = new AtomicInteger();
+  private volatile boolean closeRequested;
 
-  private LaunchSpec spec;
-  private ClaudeProcess current;
-  private final Set<Integer> retired = new HashSet<>();
-  private Runnable afterRetire;
+  // Owned by the actor thread.
+  private final List<SessionEvent> outbox = new ArrayList<>();
+  private final SessionEngine router = new SessionEngine(outbox::add);
   private final Deque<String> waiting = new ArrayDeque<>();
   private final Deque<String> inFlight = new ArrayDeque<>();
-  private boolean channelDead;
-  private boolean unknownSession;
+  private SessionState state = new Idle();
+  private LaunchSpec spec;
   private String sessionId;
-  private boolean closed;
+  private boolean turnOpen;
+  private ResumeWithGrants saving;
+  private long savingDeadline;
+  private int hostRequests;
+
+  // What the actor publishes for other threads after each message.
+  private volatile boolean busy;
+  private volatile String publishedSessionId;
+  private volatile LaunchSpec publishedSpec;
 
   public ClaudeSession(
       LaunchSpec spec,
@@ -56,225 +108,417 @@ public final class ClaudeSession implements Session {
     this.listener = listener;
     this.persister = persister;
     this.recorder = recorder;
-    this.router = new SessionEngine(this::observe);
+    this.transport = ProcessTransport.of(spec.transport());
     this.sessionId = spec.resumeSessionId().orElse(null);
+    publish();
+    String name = "milk-session-" + SESSIONS.incrementAndGet();
+    AtomicInteger effectThreads = new AtomicInteger();
+    this.effects =
+        Executors.newCachedThreadPool(
+            body -> daemon(name + "-effects-" + effectThreads.incrementAndGet(), body));
+    daemon(name, this::run).start();
   }
 
   /** Starts the long-lived process now (stream transport), so a missing binary shows at once. */
   public void start() {
-    synchronized (lock) {
-      if (spec.transport() == Transport.STREAM && current == null && !closed) {
-        current = launch(Optional.empty());
-      }
-    }
+    post(new Start(Optional.empty()));
+  }
+
+  /**
+   * Like {@link #start()}, after {@code prepare} ran on an effects thread: it does the slow reading
+   * (e.g. Claude's settings) and returns the change to the launch spec. When it throws, its message
+   * is shown as a warning and the spec stays as it was.
+   */
+  public void start(Supplier<UnaryOperator<LaunchSpec>> prepare) {
+    post(new Start(Optional.of(prepare)));
   }
 
   @Override
   public void send(String text) {
-    synchronized (lock) {
-      if (closed) {
-        return;
-      }
-      emit(new SessionEvent.UserPrompt(text, false));
-      submit(text);
+    if (!closeRequested) {
+      unhandledSends.incrementAndGet();
+      post(new Send(text));
     }
   }
 
   @Override
   public void interrupt() {
-    synchronized (lock) {
-      if (current == null || !current.isAlive() || inFlight.isEmpty()) {
-        return;
-      }
-      if (spec.transport() == Transport.STREAM) {
-        write(current, HostMessages.interrupt("milk-interrupt-" + hostRequests.incrementAndGet()));
-      } else {
-        // A one-shot child has no stdin to hear an interrupt; stopping it is all there is.
-        emit(notice(SessionEvent.Level.WARNING, "The one-shot turn was stopped."));
-        retired.add(current.id());
-        waiting.clear();
-        current.kill();
-      }
-    }
+    post(new Interrupt());
   }
 
   @Override
   public void setPermissionMode(String mode) {
-    synchronized (lock) {
-      spec = spec.withPermissionMode(mode);
-      if (current != null && current.isAlive() && spec.transport() == Transport.STREAM) {
-        write(
-            current,
-            HostMessages.setPermissionMode("milk-mode-" + hostRequests.incrementAndGet(), mode));
-      }
-    }
+    post(new SetMode(mode));
+  }
+
+  /**
+   * Returns at once: persisting runs on an effects thread, bounded by {@link #PERSIST_BOUND}; a
+   * failure or a timeout is reported as an error notice, and then nothing is resumed.
+   */
+  @Override
+  public void resumeWithGrants(GrantDecision decision) {
+    resumeWithGrantsAsync(decision);
   }
 
   @Override
-  public void resumeWithGrants(GrantDecision decision) throws GrantException {
-    if (decision.persist() && decision.grantsSomething()) {
-      persister.persist(decision);
-    }
-    synchronized (lock) {
-      if (closed) {
-        return;
-      }
-      spec = spec.withGrants(decision.rules(), decision.directories());
-      channelDead = false;
-      emit(
-          notice(
-              SessionEvent.Level.INFO,
-              (sessionId == null ? "Starting a new session" : "Resuming session " + sessionId)
-                  + (decision.grantsSomething()
-                      ? " with " + describe(decision)
-                      : " without new grants")
-                  + "."));
-      String retry = decision.retryMessage();
-      emit(new SessionEvent.UserPrompt(retry, true));
-      retireCurrentThen(() -> submit(retry));
-    }
+  public CompletionStage<Void> resumeWithGrantsAsync(GrantDecision decision) {
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    post(new ResumeWithGrants(decision, done));
+    return done;
   }
 
   @Override
   public Optional<String> sessionId() {
-    synchronized (lock) {
-      return Optional.ofNullable(sessionId);
-    }
+    return Optional.ofNullable(publishedSessionId);
   }
 
   @Override
   public boolean busy() {
-    synchronized (lock) {
-      return !inFlight.isEmpty() || !waiting.isEmpty();
-    }
+    return busy || unhandledSends.get() > 0;
   }
 
   /** The launch spec the next process will use (grants and mode included). */
   public LaunchSpec launchSpec() {
-    synchronized (lock) {
-      return spec;
-    }
+    return publishedSpec;
   }
 
+  /** Returns at once; the process is stopped (stdin closed, then ended) on an effects thread. */
   @Override
   public void close() {
-    ClaudeProcess toStop;
-    synchronized (lock) {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      waiting.clear();
-      router.abandonAll("the session was closed");
-      toStop = current;
-      if (toStop != null) {
-        retired.add(toStop.id());
-      }
+    if (!closeRequested) {
+      closeRequested = true;
+      post(new Close());
     }
-    if (toStop != null) {
-      toStop.stop(STOP_GRACE_MILLIS);
-    }
-    recorder.close();
   }
 
-  private void submit(String text) {
-    if (spec.transport() == Transport.ONE_SHOT) {
-      if (inFlight.isEmpty() && (current == null || !current.isAlive())) {
-        inFlight.add(text);
-        current = launch(Optional.of(text));
-      } else {
-        waiting.add(text);
-      }
-      return;
-    }
-    if (afterRetire != null) {
-      waiting.add(text);
-      return;
-    }
-    if (current == null || !current.isAlive() || channelDead) {
-      if (current != null && current.isAlive()) {
-        // The permission channel of this process is dead: a fresh, resumed one takes over.
-        retireCurrentThen(() -> submit(text));
-        return;
-      }
-      current = launch(Optional.empty());
-      channelDead = false;
-      if (current == null) {
-        return;
-      }
-    }
-    inFlight.add(text);
-    write(current, HostMessages.userMessage(text));
+  private void post(SessionMessage message) {
+    inbox.add(message);
   }
 
-  /** Runs {@code next} once the current process has exited (at once when there is none). */
-  private void retireCurrentThen(Runnable next) {
-    if (current == null || !current.isAlive()) {
-      current = null;
-      next.run();
-      return;
-    }
-    ClaudeProcess old = current;
-    retired.add(old.id());
-    afterRetire = next;
-    old.closeStdin();
-  }
+  // The actor.
 
-  private ClaudeProcess launch(Optional<String> prompt) {
-    LaunchSpec launch = sessionId == null ? spec.withResume(null) : spec.withResume(sessionId);
+  private void run() {
     try {
-      final ClaudeProcess[] self = new ClaudeProcess[1];
-      ProcessListener processListener = new SessionProcessListener(() -> self[0]);
-      self[0] =
-          ClaudeProcess.start(
-              launch.command(prompt),
-              launch,
-              launch.transport() == Transport.STREAM,
-              processListener,
-              this::threadCrashed);
-      unknownSession = false;
-      return self[0];
-    } catch (IOException | RuntimeException e) {
-      Logger.error(e, "could not start claude");
-      String reason = e.getMessage() == null ? e.toString() : e.getMessage();
+      while (!(state instanceof Closed closed && closed.process() == null)) {
+        SessionMessage message = next();
+        try {
+          if (message == null) {
+            savingTimedOut();
+          } else {
+            on(message);
+          }
+        } catch (RuntimeException e) {
+          Logger.error(e, "session failed on {}", message);
+          emit(notice(SessionEvent.Level.ERROR, "Internal error in the session: " + e));
+        }
+        publish();
+        deliver();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      recorder.close();
+      effects.shutdown();
+    }
+  }
+
+  /** The next message, or null when the grants being saved ran out of time first. */
+  private SessionMessage next() throws InterruptedException {
+    if (saving == null) {
+      return inbox.take();
+    }
+    long left = savingDeadline - System.nanoTime();
+    return left <= 0 ? null : inbox.poll(left, TimeUnit.NANOSECONDS);
+  }
+
+  /** Every transition of the session, by message. */
+  private void on(SessionMessage message) {
+    if (message instanceof Start start) {
+      onStart(start);
+    } else if (message instanceof Prepared prepared) {
+      onPrepared(prepared);
+    } else if (message instanceof Send send) {
+      unhandledSends.decrementAndGet();
+      onSend(send.text());
+    } else if (message instanceof Interrupt) {
+      onInterrupt();
+    } else if (message instanceof SetMode mode) {
+      onSetMode(mode.mode());
+    } else if (message instanceof ResumeWithGrants resume) {
+      onResumeWithGrants(resume);
+    } else if (message instanceof GrantsPersisted persisted) {
+      onGrantsPersisted(persisted);
+    } else if (message instanceof Answer answer) {
+      onAnswer(answer);
+    } else if (message instanceof Close) {
+      onClose();
+    } else if (message instanceof Line line) {
+      onLine(line.process(), line.message());
+    } else if (message instanceof Malformed malformed) {
+      router.malformed(malformed.line());
+    } else if (message instanceof Emit emit) {
+      emit(emit.event());
+    } else if (message instanceof InputFailed failed) {
+      onInputFailed(failed);
+    } else if (message instanceof ThreadCrashed crashed) {
+      onThreadCrashed(crashed);
+    } else if (message instanceof Exited exited) {
+      onExited(exited);
+    }
+  }
+
+  private void onStart(Start start) {
+    if (!(state instanceof Idle)) {
+      return;
+    }
+    if (start.prepare().isEmpty()) {
+      startWithSession();
+      return;
+    }
+    to(new Preparing());
+    Supplier<UnaryOperator<LaunchSpec>> prepare = start.prepare().get();
+    effects.execute(
+        () -> {
+          try {
+            post(new Prepared(prepare.get(), Optional.empty()));
+          } catch (RuntimeException e) {
+            Logger.warn(e, "preparing the launch failed");
+            post(
+                new Prepared(
+                    UnaryOperator.identity(),
+                    Optional.of(
+                        notice(SessionEvent.Level.WARNING, String.valueOf(e.getMessage())))));
+          }
+        });
+  }
+
+  private void onPrepared(Prepared prepared) {
+    if (!(state instanceof Preparing)) {
+      return;
+    }
+    spec = prepared.change().apply(spec);
+    prepared.notice().ifPresent(this::emit);
+    to(new Idle());
+    startWithSession();
+    drain();
+  }
+
+  private void startWithSession() {
+    if (transport.startsWithSession() && state instanceof Idle) {
+      launch(Optional.empty());
+    }
+  }
+
+  private void onSend(String text) {
+    if (state instanceof Closed) {
+      return;
+    }
+    emit(new SessionEvent.UserPrompt(text, false));
+    waiting.addLast(text);
+    drain();
+  }
+
+  /** Hands waiting messages, oldest first, to the process while it takes them. */
+  private void drain() {
+    while (!waiting.isEmpty()) {
+      String text = waiting.peekFirst();
+      if (!offer(text)) {
+        return;
+      }
+      waiting.pollFirst();
+      inFlight.addLast(text);
+    }
+  }
+
+  private boolean offer(String text) {
+    if (state instanceof Idle) {
+      return launch(Optional.of(text));
+    }
+    if (state instanceof Running running) {
+      if (running.channelDead()) {
+        // This process can no longer ask for permissions: a fresh, resumed one takes over.
+        retire(running.process(), true);
+        return false;
+      }
+      return !running.unknownSession() && transport.deliver(running.process(), text);
+    }
+    return false;
+  }
+
+  private void onInterrupt() {
+    if (!(state instanceof Running running) || (inFlight.isEmpty() && !turnOpen)) {
+      return;
+    }
+    String id = "milk-interrupt-" + ++hostRequests;
+    if (!transport.interrupt(running.process(), id)) {
+      emit(notice(SessionEvent.Level.WARNING, "The turn was stopped by ending its process."));
+      waiting.clear();
+      to(new Retiring(running.process(), true));
+    }
+  }
+
+  private void onSetMode(String mode) {
+    spec = spec.withPermissionMode(mode);
+    if (state instanceof Running running && running.process().isAlive()) {
+      transport.setPermissionMode(running.process(), "milk-mode-" + ++hostRequests, mode);
+    }
+  }
+
+  private void onResumeWithGrants(ResumeWithGrants resume) {
+    GrantDecision decision = resume.decision();
+    if (state instanceof Closed) {
+      resume.done().completeExceptionally(new GrantException("The session was closed."));
+      return;
+    }
+    if (!(decision.persist() && decision.grantsSomething())) {
+      resume(decision);
+      resume.done().complete(null);
+      return;
+    }
+    if (saving != null) {
+      String text = "Still saving the previous grants; nothing else was resumed.";
+      emit(notice(SessionEvent.Level.WARNING, text));
+      resume.done().completeExceptionally(new GrantException(text));
+      return;
+    }
+    saving = resume;
+    savingDeadline = System.nanoTime() + PERSIST_BOUND.toNanos();
+    emit(notice(SessionEvent.Level.INFO, "Saving the grants to Claude's settings…"));
+    effects.execute(
+        () -> {
+          Optional<String> failure;
+          try {
+            persister.persist(decision);
+            failure = Optional.empty();
+          } catch (GrantException | RuntimeException e) {
+            failure = Optional.of(String.valueOf(e.getMessage()));
+          }
+          post(new GrantsPersisted(resume, failure));
+        });
+  }
+
+  private void onGrantsPersisted(GrantsPersisted persisted) {
+    if (persisted.resume() != saving) {
+      // The wait ran out before; the user was told nothing was resumed, and now learns the end.
+      emit(
+          persisted.failure().isEmpty()
+              ? notice(
+                  SessionEvent.Level.WARNING,
+                  "The grants were saved to Claude's settings late; they apply from the next claude"
+                      + " process.")
+              : notice(
+                  SessionEvent.Level.WARNING,
+                  "The late save of the grants failed too: " + persisted.failure().get()));
+      return;
+    }
+    saving = null;
+    if (persisted.failure().isPresent()) {
+      String text =
+          "The grants could not be saved (" + persisted.failure().get() + "); nothing was resumed.";
+      emit(notice(SessionEvent.Level.ERROR, text));
+      persisted.resume().done().completeExceptionally(new GrantException(text));
+    } else if (state instanceof Closed) {
+      persisted
+          .resume()
+          .done()
+          .completeExceptionally(new GrantException("The session was closed."));
+    } else {
+      resume(persisted.resume().decision());
+      persisted.resume().done().complete(null);
+    }
+  }
+
+  private void savingTimedOut() {
+    String text =
+        "Claude's settings were still busy after "
+            + PERSIST_BOUND.toSeconds()
+            + " s (another program may hold their lock); the grants were not applied and"
+            + " nothing was resumed. You are told if the save still ends.";
+    emit(notice(SessionEvent.Level.ERROR, text));
+    saving.done().completeExceptionally(new GrantException(text));
+    saving = null;
+  }
+
+  private void resume(GrantDecision decision) {
+    spec = spec.withGrants(decision.rules(), decision.directories());
+    emit(
+        notice(
+            SessionEvent.Level.INFO,
+            (sessionId == null ? "Starting a new session" : "Resuming session " + sessionId)
+                + (decision.grantsSomething()
+                    ? " with " + describe(decision)
+                    : " without new grants")
+                + "."));
+    String retry = decision.retryMessage();
+    emit(new SessionEvent.UserPrompt(retry, true));
+    // The retry goes first, to a process launched with the new grants.
+    waiting.addFirst(retry);
+    if (state instanceof Running running) {
+      retire(running.process(), true);
+    } else {
+      drain();
+    }
+  }
+
+  private void onAnswer(Answer answer) {
+    if (!router.close(answer.request())) {
+      return;
+    }
+    ClaudeProcess process = answer.process();
+    if (process != state.process() || !process.isAlive() || !process.write(answer.line())) {
       emit(
           notice(
-              SessionEvent.Level.ERROR,
-              "Could not start claude ("
-                  + launch.claude()
-                  + "): "
-                  + reason
-                  + ". Install it (scripts/install-claude) or point --claude at it."));
-      emit(new SessionEvent.ProcessExited(127, reason, false));
-      inFlight.clear();
-      waiting.clear();
-      return null;
+              SessionEvent.Level.WARNING,
+              "Your answer about "
+                  + answer.request().toolName()
+                  + " did not reach claude: its process ended or stopped reading."));
     }
   }
 
-  private void write(ClaudeProcess process, String line) {
-    if (process.write(line)) {
-      recorder.toClaude(line);
-    } else {
-      emit(notice(SessionEvent.Level.WARNING, "claude's input is closed; the line was not sent."));
+  private void onClose() {
+    waiting.clear();
+    router.abandonAll("the session was closed");
+    ClaudeProcess process = state.process();
+    to(new Closed(process));
+    if (process != null) {
+      effects.execute(() -> process.stop(STOP_GRACE_MILLIS));
     }
   }
 
-  private void onMessage(ClaudeProcess process, CliMessage message) {
+  private void onLine(ClaudeProcess process, CliMessage message) {
     if (message.sessionId() != null && !message.sessionId().isEmpty()) {
       adoptSessionId(message.sessionId());
     }
     if (message instanceof ResultMessage result && isUnknownSession(result)) {
-      // The stored session is gone; the messages sent to this process are sent again, fresh.
-      unknownSession = true;
+      // The stored session is gone; at exit the messages sent to this process go to a fresh one.
+      if (state instanceof Running running && running.process() == process) {
+        to(new Running(process, running.channelDead(), true));
+      }
       return;
     }
+    int before = outbox.size();
     router.route(
         message,
-        requestId -> (request, line) -> answer(process, request, line),
-        line -> write(process, line));
+        requestId ->
+            (request, line) -> {
+              post(new Answer(process, request, line));
+              return true;
+            },
+        process::write);
     if (message instanceof ResultMessage) {
       inFlight.pollFirst();
+    }
+    for (SessionEvent event : outbox.subList(before, outbox.size())) {
+      if (event instanceof SessionEvent.TurnStarted) {
+        turnOpen = true;
+      } else if (event instanceof SessionEvent.TurnFinished finished) {
+        turnOpen = false;
+        if (!finished.summary().streamClosed().isEmpty()
+            && state instanceof Running running
+            && running.process() == process) {
+          to(new Running(process, true, running.unknownSession()));
+        }
+      }
     }
   }
 
@@ -291,53 +535,69 @@ public final class ClaudeSession implements Session {
     }
   }
 
-  private boolean answer(ClaudeProcess process, PermissionRequest request, String line) {
-    synchronized (lock) {
-      if (!router.close(request.requestId()) || process != current || !process.isAlive()) {
-        return false;
-      }
-      write(process, line);
-      return true;
+  private void onInputFailed(InputFailed failed) {
+    if (!(state instanceof Running running) || running.process() != failed.process()) {
+      return;
+    }
+    emit(
+        notice(
+            SessionEvent.Level.ERROR,
+            "claude stopped reading its input ("
+                + failed.reason()
+                + ")"
+                + (inFlight.isEmpty() ? "" : "; your message did not reach it")
+                + ". It is being stopped."));
+    retire(running.process(), false);
+  }
+
+  private void onThreadCrashed(ThreadCrashed crashed) {
+    emit(
+        notice(
+            SessionEvent.Level.ERROR,
+            "Internal error while talking to claude: " + crashed.error() + "."));
+    if ((state instanceof Running || state instanceof Retiring)
+        && state.process() == crashed.process()) {
+      // Nothing may be draining its pipes any more: it would wait forever.
+      retire(crashed.process(), false);
     }
   }
 
-  private void onExit(ClaudeProcess process, int code, String stderrTail) {
-    boolean expected = closed || retired.remove(process.id());
-    if (process == current) {
-      current = null;
+  private void onExited(Exited exited) {
+    if (state.process() != exited.process()) {
+      Logger.warn("exit of claude process that is no longer the session's: {}", exited);
+      return;
     }
     router.abandonAll("claude exited before the request was answered");
-    if (unknownSession) {
+    turnOpen = false;
+    if (state instanceof Closed) {
+      inFlight.clear();
+      emit(new SessionEvent.ProcessExited(exited.code(), exited.stderrTail(), true));
+      to(new Closed(null));
+      return;
+    }
+    if (state instanceof Running running && running.unknownSession()) {
       recoverUnknownSession();
-      emit(new SessionEvent.ProcessExited(code, stderrTail, true));
+      emit(new SessionEvent.ProcessExited(exited.code(), exited.stderrTail(), true));
+      to(new Idle());
+      drain();
       return;
     }
     boolean cutTurn = !inFlight.isEmpty();
+    boolean expected =
+        state instanceof Retiring retiring
+            ? retiring.expected()
+            : transport.endsAfterTurn() && !cutTurn;
     if (cutTurn && !expected) {
       emit(
           notice(
               SessionEvent.Level.ERROR,
-              "claude exited with code " + code + " before the turn finished."));
+              "claude exited with code " + exited.code() + " before the turn finished."));
       router.accumulator().resetTurn();
     }
-    boolean oneShotDone = spec.transport() == Transport.ONE_SHOT && !cutTurn;
     inFlight.clear();
-    emit(new SessionEvent.ProcessExited(code, stderrTail, expected || oneShotDone));
-    Runnable next = afterRetire;
-    afterRetire = null;
-    if (closed) {
-      return;
-    }
-    if (next != null) {
-      next.run();
-    }
-    while (!waiting.isEmpty() && (current == null || spec.transport() == Transport.STREAM)) {
-      String text = waiting.pollFirst();
-      submit(text);
-      if (spec.transport() == Transport.ONE_SHOT) {
-        break;
-      }
-    }
+    emit(new SessionEvent.ProcessExited(exited.code(), exited.stderrTail(), expected));
+    to(new Idle());
+    drain();
   }
 
   private void recoverUnknownSession() {
@@ -353,10 +613,65 @@ public final class ClaudeSession implements Session {
     resend.addAll(waiting);
     inFlight.clear();
     waiting.clear();
-    unknownSession = false;
-    afterRetire = null;
-    for (String text : resend) {
-      submit(text);
+    waiting.addAll(resend);
+  }
+
+  /** Ends {@code process} on an effects thread: gently when expected, at once when broken. */
+  private void retire(ClaudeProcess process, boolean expected) {
+    to(new Retiring(process, expected));
+    effects.execute(expected ? () -> process.stop(STOP_GRACE_MILLIS) : process::kill);
+  }
+
+  /** Starts a process; true when that delivered {@code turn}. On failure the session is idle. */
+  private boolean launch(Optional<String> turn) {
+    LaunchSpec launch = spec.withResume(sessionId);
+    try {
+      ProcessTransport.Launched launched = transport.launch(launch, turn, Forwarder::new);
+      to(new Running(launched.process()));
+      return launched.deliveredTurn();
+    } catch (IOException | RuntimeException e) {
+      Logger.error(e, "could not start claude");
+      String reason = e.getMessage() == null ? e.toString() : e.getMessage();
+      emit(
+          notice(
+              SessionEvent.Level.ERROR,
+              "Could not start claude ("
+                  + launch.claude()
+                  + "): "
+                  + reason
+                  + ". Install it (scripts/install-claude) or point --claude at it."));
+      emit(new SessionEvent.ProcessExited(127, reason, false));
+      inFlight.clear();
+      waiting.clear();
+      return false;
+    }
+  }
+
+  private void to(SessionState next) {
+    Logger.debug("session {} -> {}", state, next);
+    state = next;
+  }
+
+  private void publish() {
+    busy = !inFlight.isEmpty() || !waiting.isEmpty() || turnOpen;
+    publishedSessionId = sessionId;
+    publishedSpec = spec;
+  }
+
+  private void emit(SessionEvent event) {
+    outbox.add(event);
+  }
+
+  /** Hands the events of one message to the listener; a failing listener is logged. */
+  private void deliver() {
+    List<SessionEvent> events = List.copyOf(outbox);
+    outbox.clear();
+    for (SessionEvent event : events) {
+      try {
+        listener.accept(event);
+      } catch (RuntimeException e) {
+        Logger.error(e, "session listener failed on {}", event);
+      }
     }
   }
 
@@ -364,28 +679,14 @@ public final class ClaudeSession implements Session {
     return result.isError() && result.errors().stream().anyMatch(e -> e.contains(UNKNOWN_SESSION));
   }
 
-  private void threadCrashed(Throwable error) {
-    synchronized (lock) {
-      emit(notice(SessionEvent.Level.ERROR, "Internal error while talking to claude: " + error));
-    }
-  }
-
-  private void emit(SessionEvent event) {
-    router.emit(event);
-  }
-
-  /** Sees every event on its way to the listener (called by the engine, under its lock). */
-  private void observe(SessionEvent event) {
-    if (event instanceof SessionEvent.TurnFinished finished
-        && !finished.summary().streamClosed().isEmpty()) {
-      // This process can no longer ask for permissions; the next turn needs a fresh one.
-      channelDead = true;
-    }
-    listener.accept(event);
-  }
-
   private static SessionEvent.Notice notice(SessionEvent.Level level, String text) {
     return new SessionEvent.Notice(level, text);
+  }
+
+  private static Thread daemon(String name, Runnable body) {
+    Thread thread = new Thread(body, name);
+    thread.setDaemon(true);
+    return thread;
   }
 
   private static String describe(GrantDecision decision) {
@@ -403,26 +704,22 @@ public final class ClaudeSession implements Session {
     return text.toString();
   }
 
-  /** Forwards one process's threads into the session, under its lock. */
-  private final class SessionProcessListener implements ProcessListener {
-    private final java.util.function.Supplier<ClaudeProcess> process;
+  /** Turns one process's reports (from its threads) into messages for the actor. */
+  private final class Forwarder implements ProcessListener {
+    private final ClaudeProcess process;
 
-    SessionProcessListener(java.util.function.Supplier<ClaudeProcess> process) {
+    Forwarder(ClaudeProcess process) {
       this.process = process;
     }
 
     @Override
     public void message(CliMessage message) {
-      synchronized (lock) {
-        onMessage(process.get(), message);
-      }
+      post(new Line(process, message));
     }
 
     @Override
     public void malformed(MalformedLine line) {
-      synchronized (lock) {
-        router.malformed(line);
-      }
+      post(new Malformed(line));
     }
 
     @Override
@@ -434,6 +731,7 @@ public final class ClaudeSession implements Session {
     public void end(IOException failure) {
       if (failure != null) {
         Logger.warn(failure, "reading claude's output failed");
+        post(new ThreadCrashed(process, failure));
       }
     }
 
@@ -441,19 +739,31 @@ public final class ClaudeSession implements Session {
     public void stderrLine(String line) {
       recorder.stderr(line);
       if (UNTRUSTED.test(line)) {
-        synchronized (lock) {
-          emit(
-              new SessionEvent.WorkspaceUntrusted(
-                  spec.workingDirectory().toAbsolutePath().toString(), line));
-        }
+        post(
+            new Emit(
+                new SessionEvent.WorkspaceUntrusted(
+                    publishedSpec.workingDirectory().toAbsolutePath().toString(), line)));
       }
     }
 
     @Override
+    public void wrote(String line) {
+      recorder.toClaude(line);
+    }
+
+    @Override
+    public void inputFailed(IOException failure) {
+      post(new InputFailed(process, String.valueOf(failure.getMessage())));
+    }
+
+    @Override
+    public void crashed(Throwable error) {
+      post(new ThreadCrashed(process, error));
+    }
+
+    @Override
     public void exited(int exitCode, String stderrTail) {
-      synchronized (lock) {
-        onExit(process.get(), exitCode, stderrTail);
-      }
+      post(new Exited(process, exitCode, stderrTail));
     }
   }
 }

@@ -1,6 +1,8 @@
 package dev.milktui.core.session;
 
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 /**
  * One Claude conversation, whatever runs it (a long-lived stream-json process, a process per turn,
@@ -26,13 +28,30 @@ public interface Session extends AutoCloseable {
    */
   void resumeWithGrants(GrantDecision decision) throws GrantException;
 
+  /**
+   * Like {@link #resumeWithGrants} but returns at once, whatever persisting takes: completes once
+   * the grants are saved (or nothing needed saving) and the resume began; fails with a {@link
+   * GrantException} when they could not be saved in time, and then nothing was resumed.
+   */
+  default CompletionStage<Void> resumeWithGrantsAsync(GrantDecision decision) {
+    try {
+      resumeWithGrants(decision);
+      return CompletableFuture.completedFuture(null);
+    } catch (GrantException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+  }
+
   /** The session id once the CLI has reported one. */
   Optional<String> sessionId();
 
   /** True while a turn is running (sent and not yet finished). */
   boolean busy();
 
-  /** Ends the session: closes stdin, waits briefly, then stops the process. Idempotent. */
+  /**
+   * Ends the session and returns at once: the process is stopped (stdin closed, a short grace, then
+   * ended with its descendants) in the background. Idempotent.
+   */
   @Override
   void close();
 }

@@ -15,9 +15,8 @@ import dev.milktui.core.protocol.MessageParser;
 import dev.milktui.core.turn.TurnAccumulator;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -31,7 +30,8 @@ import org.tinylog.Logger;
 public final class SessionEngine {
   private final Consumer<SessionEvent> listener;
   private final TurnAccumulator accumulator;
-  private final Map<String, PermissionRequest> open = new LinkedHashMap<>();
+  // A list, not a map by id: claude may repeat a request_id, and each request is answered.
+  private final List<PermissionRequest> open = new ArrayList<>();
   private String sessionId;
 
   public SessionEngine(Consumer<SessionEvent> listener) {
@@ -92,7 +92,10 @@ public final class SessionEngine {
         PermissionRequest request =
             new PermissionRequest(
                 control.requestId(), canUse, channelFor.apply(control.requestId()));
-        open.put(control.requestId(), request);
+        if (open.stream().anyMatch(r -> Objects.equals(r.requestId(), control.requestId()))) {
+          Logger.warn("claude repeated permission request id {}", control.requestId());
+        }
+        open.add(request);
         emit(new SessionEvent.PermissionRequested(request));
       } else {
         unsupported.accept(
@@ -101,8 +104,10 @@ public final class SessionEngine {
                 "milk-tui does not support control request " + control.request().subtype()));
       }
     } else if (message instanceof ControlCancelRequest cancel) {
-      PermissionRequest request = open.remove(cancel.requestId());
-      if (request != null && request.withdraw()) {
+      PermissionRequest request = oldestOpen(cancel.requestId());
+      if (request == null) {
+        Logger.warn("claude cancelled unknown request {}", cancel.requestId());
+      } else if (request.withdraw()) {
         emit(new SessionEvent.PermissionWithdrawn(request, "Claude withdrew the request"));
       }
     } else if (message instanceof ControlResponseMessage response) {
@@ -119,13 +124,24 @@ public final class SessionEngine {
   }
 
   /** Removes an answered request; false when it is no longer open (withdrawn or abandoned). */
-  public synchronized boolean close(String requestId) {
-    return open.remove(requestId) != null;
+  public synchronized boolean close(PermissionRequest request) {
+    return open.removeIf(r -> r == request);
+  }
+
+  /** With a repeated id, a cancel withdraws the oldest request still open under it. */
+  private PermissionRequest oldestOpen(String requestId) {
+    for (PermissionRequest request : open) {
+      if (Objects.equals(request.requestId(), requestId)) {
+        open.remove(request);
+        return request;
+      }
+    }
+    return null;
   }
 
   /** The process is gone: every open request is dropped, never answered. */
   public synchronized void abandonAll(String reason) {
-    List<PermissionRequest> dropped = new ArrayList<>(open.values());
+    List<PermissionRequest> dropped = new ArrayList<>(open);
     open.clear();
     for (PermissionRequest request : dropped) {
       if (request.abandon()) {

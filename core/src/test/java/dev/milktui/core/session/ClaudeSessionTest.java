@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -187,10 +189,46 @@ class ClaudeSessionTest {
     FakeClaude fake = replaying("f1-ppt-arg-devnull");
     open(fake, GrantPersister.REFUSE).send("Create a file");
     events.await(SessionEvent.GrantsNeeded.class);
-    GrantDecision decision = new GrantDecision(List.of("Write"), List.of(), true, null);
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> session.resumeWithGrants(decision))
-        .isInstanceOf(GrantException.class);
+    session.resumeWithGrants(new GrantDecision(List.of("Write"), List.of(), true, null));
+    SessionEvent.Notice failed =
+        events.await(SessionEvent.Notice.class, 1, n -> n.level() == SessionEvent.Level.ERROR);
+    assertThat(failed.text()).contains("could not be saved").contains("nothing was resumed");
+    assertThat(events.all(SessionEvent.UserPrompt.class)).noneMatch(p -> p.automatic());
     assertThat(fake.runs()).hasSize(1);
+  }
+
+  @Test
+  void savingGrantsIsBoundedAndNeverHoldsTheCaller() throws Exception {
+    FakeClaude fake = replaying("f1-ppt-arg-devnull");
+    CountDownLatch release = new CountDownLatch(1);
+    open(fake, decision -> awaitQuietly(release)).send("Create a file");
+    events.await(SessionEvent.GrantsNeeded.class);
+
+    CompletableFuture<Void> saved =
+        session
+            .resumeWithGrantsAsync(new GrantDecision(List.of("Write"), List.of(), true, null))
+            .toCompletableFuture();
+    assertThat(saved).as("the caller never waits for the settings file").isNotDone();
+    events.await(SessionEvent.Notice.class, 1, n -> n.text().startsWith("Saving the grants"));
+
+    SessionEvent.Notice timedOut =
+        events.await(SessionEvent.Notice.class, 1, n -> n.level() == SessionEvent.Level.ERROR);
+    assertThat(timedOut.text()).contains("still busy").contains("nothing was resumed");
+    assertThat(saved).isCompletedExceptionally();
+    assertThat(events.all(SessionEvent.UserPrompt.class)).noneMatch(p -> p.automatic());
+
+    release.countDown();
+    events.await(
+        SessionEvent.Notice.class, 1, n -> n.text().contains("saved to Claude's settings late"));
+    assertThat(fake.runs()).hasSize(1);
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @Test

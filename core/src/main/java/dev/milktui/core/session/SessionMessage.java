@@ -1,0 +1,52 @@
+package dev.milktui.core.session;
+
+import dev.milktui.core.event.PermissionRequest;
+import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.protocol.CliMessage;
+import dev.milktui.core.protocol.MalformedLine;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+
+/** What a {@link ClaudeSession}'s actor handles, one at a time, in the order they were posted. */
+sealed interface SessionMessage {
+
+  // Commands from the UI.
+  record Start(Optional<Supplier<UnaryOperator<LaunchSpec>>> prepare) implements SessionMessage {}
+
+  record Send(String text) implements SessionMessage {}
+
+  record Interrupt() implements SessionMessage {}
+
+  record SetMode(String mode) implements SessionMessage {}
+
+  record ResumeWithGrants(GrantDecision decision, CompletableFuture<Void> done)
+      implements SessionMessage {}
+
+  record Answer(ClaudeProcess process, PermissionRequest request, String line)
+      implements SessionMessage {}
+
+  record Close() implements SessionMessage {}
+
+  // Reports from effects run elsewhere.
+  record Prepared(UnaryOperator<LaunchSpec> change, Optional<SessionEvent> notice)
+      implements SessionMessage {}
+
+  /** Persisting {@code decision} ended; {@code failure} is empty when it was saved. */
+  record GrantsPersisted(ResumeWithGrants resume, Optional<String> failure)
+      implements SessionMessage {}
+
+  // Reports from a process's threads.
+  record Line(ClaudeProcess process, CliMessage message) implements SessionMessage {}
+
+  record Malformed(MalformedLine line) implements SessionMessage {}
+
+  record Emit(SessionEvent event) implements SessionMessage {}
+
+  record InputFailed(ClaudeProcess process, String reason) implements SessionMessage {}
+
+  record ThreadCrashed(ClaudeProcess process, Throwable error) implements SessionMessage {}
+
+  record Exited(ClaudeProcess process, int code, String stderrTail) implements SessionMessage {}
+}
