@@ -153,10 +153,16 @@ public final class MilkTuiCommand implements Callable<Integer> {
    * frame. Without such an argument no subcommand could match, so parsing is the same either way.
    */
   static CommandLine commandLine(MilkTuiCommand root, String... args) {
-    CommandLine commandLine = new CommandLine(root);
     if (Arrays.stream(args).anyMatch(a -> SUBCOMMANDS.containsKey(a) || isHelp(a))) {
-      SUBCOMMANDS.values().forEach(commandLine::addSubcommand);
+      return withAllSubcommands(root);
     }
+    return new CommandLine(root);
+  }
+
+  /** The whole command tree, for help, completion scripts and man pages. */
+  static CommandLine withAllSubcommands(MilkTuiCommand root) {
+    CommandLine commandLine = new CommandLine(root);
+    SUBCOMMANDS.values().forEach(commandLine::addSubcommand);
     return commandLine;
   }
 
