@@ -90,6 +90,10 @@ public final class TerminalLauncher {
     FatalErrors errors = FatalErrors.install();
     try (errors;
         PacedFrames frames = new PacedFrames()) {
+      // Before the first frame, though it costs a process start: the terminal driver turns Enter
+      // into Ctrl+J as the keys arrive, so a key typed as soon as the screen shows would otherwise
+      // be read with the old settings (a tmux test typed a message and its Enter became a newline).
+      distinguishNewlineKeys(terminal);
       screen.startScreen();
       MultiWindowTextGUI gui = new MultiWindowTextGUI(new SeparateTextGUIThread.Factory(), screen);
       TuiController controller = new TuiController(gui, config.withPacer(frames), sessions);
@@ -101,9 +105,6 @@ public final class TerminalLauncher {
           () -> {
             beforeStart.accept(controller);
             drawNow(gui);
-            // After the first frame: it runs stty, a process start. Keys are decoded on this
-            // thread, so none is decoded while the profile changes.
-            distinguishNewlineKeys(terminal);
             controller.start(resumeSessionId);
           });
       try {
