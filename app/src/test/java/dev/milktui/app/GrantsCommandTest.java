@@ -182,6 +182,19 @@ class GrantsCommandTest {
   }
 
   @Test
+  void allowWarnsAboutAToolNameClaudeDoesNotHaveAndNamesTheRealOne() throws IOException {
+    CommandRun allow = grants("allow", "bash(npm test:*)", "mcp__github__create_issue", "Write");
+
+    assertThat(allow.exitCode()).isZero();
+    assertThat(allow.err())
+        .isEqualTo(
+            "grants allow: warning: Claude has no tool named 'bash' (did you mean Bash?);"
+                + " tool names are case-sensitive\n");
+    assertThat(texts(listJson().get("allow")))
+        .containsExactly("bash(npm test:*)", "mcp__github__create_issue", "Write");
+  }
+
+  @Test
   void revokeOfARuleNoLayerHoldsExitsOneAndChangesNothing() throws IOException {
     grants("allow", "Write");
     String before = Files.readString(settings);
