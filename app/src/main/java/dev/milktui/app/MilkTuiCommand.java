@@ -52,6 +52,8 @@ import picocli.CommandLine.Spec;
     },
     footer = {
       "",
+      "Before the screen opens, claude and the settings file are checked: a problem is one line"
+          + " on stderr and exit code 1 (2 for a usage error).",
       "Try it offline: milk-tui --demo",
       "JVM options for the launcher (e.g. a bigger heap): MILK_TUI_JAVA_OPTS=\"-Xmx2g\""
     })
@@ -131,7 +133,8 @@ public final class MilkTuiCommand implements Callable<Integer> {
   @Option(
       names = "--export",
       paramLabel = "FILE",
-      description = "Save the transcript as Markdown here on exit (and on Ctrl+S).")
+      description =
+          "Save the transcript as Markdown here on exit (and on Ctrl+S); the folder must exist.")
   Path export;
 
   @Option(names = "--demo-speed", hidden = true, defaultValue = "1")
