@@ -22,8 +22,17 @@ public final class StateDirectory {
     return base.resolve("milk-tui");
   }
 
-  /** The folder for this process's user and environment. */
+  /**
+   * The folder for this process's environment. Home is {@code $HOME} when set, as the app reads it
+   * (Java's {@code user.home} comes from the password database and ignores it).
+   */
   public static Path ofThisProcess() {
-    return resolve(System.getenv(), Path.of(System.getProperty("user.home")));
+    Map<String, String> environment = System.getenv();
+    String home = environment.get("HOME");
+    return resolve(
+        environment,
+        home != null && !home.isBlank() && Path.of(home).isAbsolute()
+            ? Path.of(home)
+            : Path.of(System.getProperty("user.home")));
   }
 }
