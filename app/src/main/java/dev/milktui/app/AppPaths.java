@@ -1,27 +1,21 @@
 package dev.milktui.app;
 
+import dev.milktui.core.io.StateDirectory;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
 /**
- * Where milk-tui keeps its files, after the XDG base directories: everything is state (logs,
- * session records, input history, the last session of each directory) under {@code
- * $XDG_STATE_HOME/milk-tui}, else {@code ~/.local/state/milk-tui}.
+ * Where milk-tui keeps its files: everything is state (logs, session records, input history, the
+ * last session of each directory, exports, lock files) under the {@link StateDirectory}.
  */
 public record AppPaths(Path stateDirectory) {
   private static final DateTimeFormatter RECORD_NAME =
       DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
   public static AppPaths resolve(Environment environment) {
-    Path base =
-        environment
-            .variable("XDG_STATE_HOME")
-            .map(Path::of)
-            .filter(Path::isAbsolute)
-            .orElse(environment.home().resolve(".local/state"));
-    return new AppPaths(base.resolve("milk-tui"));
+    return new AppPaths(StateDirectory.resolve(environment.variables(), environment.home()));
   }
 
   public Path logFile() {

@@ -15,14 +15,16 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * The offline demo: a session recorded from the real CLI, played through the same engine and
  * screen. Grants made in the demo go to a throw-away settings file, never the user's.
  */
-final class DemoSessionFactory implements SessionFactory {
+final class DemoSessionFactory implements SessionFactory, AutoCloseable {
   static final String SCRIPT = "/dev/milktui/app/demo.ndjson";
   static final String WELCOME =
       "Offline demo: a recorded session, nothing is sent anywhere. Type any message and press"
@@ -69,6 +71,20 @@ final class DemoSessionFactory implements SessionFactory {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** Removes the scratch folder and everything the demo wrote into it. */
+  @Override
+  public void close() throws IOException {
+    try (Stream<Path> paths = Files.walk(scratch)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    }
+  }
+
+  Path scratch() {
+    return scratch;
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.milktui.app;
 
 import dev.milktui.core.grants.Grants;
 import dev.milktui.core.grants.SettingsException;
+import dev.milktui.core.grants.SettingsLayer;
 import dev.milktui.core.grants.SettingsLocation;
 import dev.milktui.core.grants.SettingsStore;
 import dev.milktui.core.grants.WorkspaceTrust;
@@ -22,14 +23,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code milk-tui doctor}: checks what milk-tui depends on (the claude binary and its version, the
- * settings file grants go to, workspace trust, the terminal, Java) and prints one line per check.
+ * {@code milk-tui doctor}: checks what milk-tui depends on (the claude binary and its version, its
+ * login, the settings file grants go to, workspace trust, the terminal, Java) and prints one line
+ * per check.
  */
 @Command(
     name = "doctor",
     mixinStandardHelpOptions = true,
     description = {
-      "Checks the claude binary and version, the settings file, workspace trust, the terminal"
+      "Checks the claude binary and version, that claude can log in (an API key in the"
+          + " environment or Claude's own login), the settings file, workspace trust, the terminal"
           + " and Java; one line each: OK, WARN or FAIL.",
       "Exit code 0 when nothing FAILed, 1 otherwise."
     })
@@ -69,6 +72,7 @@ public final class DoctorCommand implements Callable<Integer> {
     Optional<ClaudeLocator.Found> found = locator.locate(Optional.ofNullable(claude));
     guarded(checks, "claude", () -> claudeBinary(locator, found));
     found.ifPresent(binary -> guarded(checks, "version", () -> claudeVersion(binary)));
+    guarded(checks, "login", () -> ClaudeAuthentication.check(environment));
     guarded(checks, "settings", this::settingsFile);
     guarded(checks, "workspace", this::workspaceTrust);
     guarded(checks, "terminal", this::terminal);
@@ -133,6 +137,10 @@ public final class DoctorCommand implements Callable<Integer> {
       if (trust.isTrusted(workspace)) {
         return DoctorCheck.ok("workspace", workspace + " is trusted");
       }
+      if (!hasProjectSettings(workspace)) {
+        return DoctorCheck.ok(
+            "workspace", workspace + " has no project settings, so trust changes nothing");
+      }
       return DoctorCheck.warn(
           "workspace",
           workspace
@@ -141,6 +149,12 @@ public final class DoctorCommand implements Callable<Integer> {
     } catch (SettingsException e) {
       return DoctorCheck.fail("workspace", e.getMessage());
     }
+  }
+
+  /** Trust matters only for the permissions a project's own settings files hold. */
+  private static boolean hasProjectSettings(Path workspace) {
+    return Files.exists(SettingsLayer.PROJECT.file(Path.of(""), workspace))
+        || Files.exists(SettingsLayer.LOCAL.file(Path.of(""), workspace));
   }
 
   private DoctorCheck terminal() {

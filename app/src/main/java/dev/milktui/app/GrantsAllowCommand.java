@@ -1,5 +1,6 @@
 package dev.milktui.app;
 
+import dev.milktui.core.grants.ClaudeToolNames;
 import dev.milktui.core.grants.GrantRefusedException;
 import dev.milktui.core.grants.GrantRequest;
 import dev.milktui.core.grants.GrantResult;
@@ -19,7 +20,9 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = {
       "Adds permission rules, e.g. Write, 'Bash(npm test:*)', 'Edit(//abs/dir/**)'.",
-      "A rule typed here counts as confirmed, so even a tool-wide Bash or Write is saved."
+      "A rule typed here counts as confirmed, so even a tool-wide Bash or Write is saved.",
+      "A rule for a tool Claude does not have (names are case-sensitive: Bash, not bash) is"
+          + " saved with a warning."
     })
 final class GrantsAllowCommand extends GrantsSubcommand {
 
@@ -28,10 +31,26 @@ final class GrantsAllowCommand extends GrantsSubcommand {
 
   @Override
   void run(SettingsStore store, PrintWriter out) throws SettingsException, GrantRefusedException {
-    GrantResult result = store.grant(request());
+    GrantRequest request = request();
+    warnAboutUnknownTools(request);
+    GrantResult result = store.grant(request);
     report(out, "added", "rule", result.addedRules());
     report(out, "already present:", "rule", result.alreadyPresentRules());
     out.println("settings: " + safe(store.file()));
+  }
+
+  /** A rule for a tool Claude does not have is saved (it is harmless) but can never match. */
+  private void warnAboutUnknownTools(GrantRequest request) {
+    PrintWriter err = spec.commandLine().getErr();
+    request.rules().stream()
+        .map(RuleGrant::rule)
+        .forEach(
+            rule ->
+                ClaudeToolNames.unknownTool(rule)
+                    .ifPresent(
+                        warning ->
+                            err.println(spec.qualifiedName() + ": warning: " + safe(warning))));
+    err.flush();
   }
 
   /** The user typed each rule, so each is confirmed; all malformed ones are reported together. */

@@ -1,8 +1,8 @@
 package dev.milktui.app;
 
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -16,6 +16,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Lists the permission rules of every settings file Claude reads (user, project, local),"
           + " adds grants to the user settings, and revokes from any of them.",
+      "Without a subcommand it lists (grants list).",
       "Exit codes: 0 done, 1 refused (unreadable settings, invalid rule or directory), 2 usage."
     },
     subcommands = {
@@ -24,7 +25,7 @@ import picocli.CommandLine.Spec;
       GrantsAddDirCommand.class,
       GrantsRevokeCommand.class
     })
-public final class GrantsCommand implements Runnable {
+public final class GrantsCommand implements Callable<Integer> {
 
   private final Environment environment;
 
@@ -42,8 +43,9 @@ public final class GrantsCommand implements Runnable {
     return environment;
   }
 
+  /** Without a subcommand it lists: the question asked most. */
   @Override
-  public void run() {
-    throw new ParameterException(spec.commandLine(), "Missing subcommand");
+  public Integer call() {
+    return spec.subcommands().get("list").execute();
   }
 }

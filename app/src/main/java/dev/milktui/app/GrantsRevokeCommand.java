@@ -6,6 +6,7 @@ import dev.milktui.core.grants.SettingsLayer;
 import dev.milktui.core.grants.SettingsLayers;
 import dev.milktui.core.grants.SettingsStore;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Parameters;
       "Removes allow rules and additional directories from any settings layer (see grants list)."
           + " A value starting with /, ~ or . is a directory, anything else a rule (exact text).",
       "Without --layer each value is removed from the one layer that holds it; a value held by"
-          + " several layers is refused until --layer names one (nothing is changed)."
+          + " several layers is refused until --layer names one (nothing is changed).",
+      "Exit code 1 when a value is not found (the others are still removed)."
     })
 final class GrantsRevokeCommand extends GrantsSubcommand {
 
@@ -64,27 +66,30 @@ final class GrantsRevokeCommand extends GrantsSubcommand {
                 .toList());
       }
     }
+    List<String> notFound = new ArrayList<>();
     if (layer == null) {
       layers
           .heldNowhere(rules, directories)
-          .forEach(
-              value ->
-                  out.println(
-                      "not found: "
-                          + (isDirectory(value) ? "directory " : "rule ")
-                          + safe(value)
-                          + " (in no layer)"));
+          .forEach(value -> notFound.add(notFound(value) + " (in no layer)"));
     }
     for (SettingsLayers.Revocation revocation :
         layers.revoke(rules, directories, Optional.ofNullable(layer))) {
       RevokeResult result = revocation.result();
       String where = " (" + revocation.layer().label() + ")";
       report(out, "removed", "rule", result.removedRules(), where);
-      report(out, "not found:", "rule", result.notFoundRules(), where);
       report(out, "removed", "directory", result.removedDirectories(), where);
-      report(out, "not found:", "directory", result.notFoundDirectories(), where);
+      result.notFoundRules().forEach(rule -> notFound.add(notFound(rule) + where));
+      result.notFoundDirectories().forEach(dir -> notFound.add(notFound(dir) + where));
       out.println(revocation.layer().label() + ": " + safe(revocation.file()));
     }
+    if (!notFound.isEmpty()) {
+      // What was there is removed; asking to revoke what is not there is still a mistake to see.
+      throw new PartlyFailed(notFound);
+    }
+  }
+
+  private static String notFound(String value) {
+    return "not found: " + (isDirectory(value) ? "directory " : "rule ") + safe(value);
   }
 
   private static void report(

@@ -11,6 +11,7 @@ import dev.milktui.core.session.GrantDecision;
 import dev.milktui.core.session.GrantException;
 import dev.milktui.core.session.LaunchSpec;
 import dev.milktui.core.session.Transport;
+import dev.milktui.core.text.TerminalText;
 import dev.milktui.tui.SessionFactory;
 import dev.milktui.tui.TerminalLauncher;
 import dev.milktui.tui.TuiConfig;
@@ -52,6 +53,8 @@ import picocli.CommandLine.Spec;
     },
     footer = {
       "",
+      "Before the screen opens, claude and the settings file are checked: a problem is one line"
+          + " on stderr and exit code 1 (2 for a usage error).",
       "Try it offline: milk-tui --demo",
       "JVM options for the launcher (e.g. a bigger heap): MILK_TUI_JAVA_OPTS=\"-Xmx2g\""
     })
@@ -131,7 +134,8 @@ public final class MilkTuiCommand implements Callable<Integer> {
   @Option(
       names = "--export",
       paramLabel = "FILE",
-      description = "Save the transcript as Markdown here on exit (and on Ctrl+S).")
+      description =
+          "Save the transcript as Markdown here on exit (and on Ctrl+S); the folder must exist.")
   Path export;
 
   @Option(names = "--demo-speed", hidden = true, defaultValue = "1")
@@ -156,13 +160,18 @@ public final class MilkTuiCommand implements Callable<Integer> {
     if (Arrays.stream(args).anyMatch(a -> SUBCOMMANDS.containsKey(a) || isHelp(a))) {
       return withAllSubcommands(root);
     }
-    return new CommandLine(root);
+    return withUsageErrors(new CommandLine(root));
   }
 
   /** The whole command tree, for help, completion scripts and man pages. */
   static CommandLine withAllSubcommands(MilkTuiCommand root) {
     CommandLine commandLine = new CommandLine(root);
     SUBCOMMANDS.values().forEach(commandLine::addSubcommand);
+    return withUsageErrors(commandLine);
+  }
+
+  private static CommandLine withUsageErrors(CommandLine commandLine) {
+    commandLine.setParameterExceptionHandler(new ShortUsageError());
     return commandLine;
   }
 
@@ -188,26 +197,51 @@ public final class MilkTuiCommand implements Callable<Integer> {
           spec.commandLine(), "--resume and --continue cannot be used together");
     }
     Path workingDirectory = workingDirectory();
+    requireKnownPermissionMode();
+    requireExportFolder();
+    try {
+      return run(workingDirectory);
+    } catch (StartupChecks.Failed e) {
+      spec.commandLine().getErr().println("milk-tui: " + TerminalText.oneLine(e.getMessage()));
+      spec.commandLine().getErr().flush();
+      return 1;
+    }
+  }
+
+  private int run(Path workingDirectory) throws Exception {
     AppPaths paths = AppPaths.resolve(environment);
     LastSessions lastSessions = new LastSessions(paths.lastSessionsFile());
     Optional<String> resumeId = resumeId(lastSessions, workingDirectory);
-    SettingsStore settings;
-    SessionFactory factory;
     if (demo) {
-      DemoSessionFactory demoSessions =
-          DemoSessionFactory.create(environment.home(), workingDirectory, demoSpeed);
-      settings = demoSessions.settings();
-      factory = demoSessions;
-    } else {
-      settings =
-          new SettingsStore(
-              SettingsLocation.resolve(
-                  environment.variables(), environment.home(), Optional.ofNullable(settingsFile)),
-              environment.home());
-      factory =
-          new ClaudeSessionFactory(
-              launchSpec(workingDirectory), settings, paths, Clock.systemUTC());
+      try (DemoSessionFactory demoSessions =
+          DemoSessionFactory.create(environment.home(), workingDirectory, demoSpeed)) {
+        return runUi(
+            paths, lastSessions, resumeId, workingDirectory, demoSessions.settings(), demoSessions);
+      }
     }
+    SettingsStore settings =
+        new SettingsStore(
+            SettingsLocation.resolve(
+                environment.variables(), environment.home(), Optional.ofNullable(settingsFile)),
+            environment.home());
+    StartupChecks.settings(settings);
+    Path binary =
+        StartupChecks.claude(
+            ClaudeLocator.of(environment), Optional.ofNullable(claude), ClaudeVersionProbe.TIMEOUT);
+    SessionFactory factory =
+        new ClaudeSessionFactory(
+            launchSpec(workingDirectory, binary), settings, paths, Clock.systemUTC());
+    return runUi(paths, lastSessions, resumeId, workingDirectory, settings, factory);
+  }
+
+  private int runUi(
+      AppPaths paths,
+      LastSessions lastSessions,
+      Optional<String> resumeId,
+      Path workingDirectory,
+      SettingsStore settings,
+      SessionFactory factory)
+      throws Exception {
     AtomicReference<TuiController> controller = new AtomicReference<>();
     MarkdownTranscript transcript = new MarkdownTranscript();
     SessionFactory wired = wire(factory, controller, lastSessions, workingDirectory, transcript);
@@ -340,9 +374,13 @@ public final class MilkTuiCommand implements Callable<Integer> {
 
   private Path workingDirectory() {
     Path dir = (cwd == null ? Path.of("") : cwd).toAbsolutePath().normalize();
+    if (!Files.exists(dir)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--cwd " + dir + ": no such directory");
+    }
     if (!Files.isDirectory(dir)) {
       throw new CommandLine.ParameterException(
-          spec.commandLine(), "--cwd: not a directory: " + dir);
+          spec.commandLine(), "--cwd " + dir + ": not a directory");
     }
     return dir;
   }
@@ -359,9 +397,35 @@ public final class MilkTuiCommand implements Callable<Integer> {
     return continueLast ? lastSessions.lastIn(workingDirectory) : Optional.empty();
   }
 
-  private LaunchSpec launchSpec(Path workingDirectory) {
+  private void requireKnownPermissionMode() {
+    List<String> modes = new ArrayList<>();
+    new PermissionModes().forEach(modes::add);
+    if (permissionMode != null && !modes.contains(permissionMode)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--permission-mode: expected "
+              + String.join(", ", modes)
+              + ", not '"
+              + permissionMode
+              + "'");
+    }
+  }
+
+  /** A typo must not make folders: the export's folder has to be there already. */
+  private void requireExportFolder() {
+    if (export == null) {
+      return;
+    }
+    Path folder = export.toAbsolutePath().getParent();
+    if (folder != null && !Files.isDirectory(folder)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--export " + export + ": the folder " + folder + " does not exist");
+    }
+  }
+
+  private LaunchSpec launchSpec(Path workingDirectory, Path claudeBinary) {
     try {
-      return LaunchSpec.builder(claudeBinary(), workingDirectory)
+      return LaunchSpec.builder(claudeBinary, workingDirectory)
           .transport(transport)
           .model(model)
           .permissionMode(permissionMode)
@@ -374,17 +438,6 @@ public final class MilkTuiCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
-  }
-
-  /**
-   * The binary to run: --claude, claude on PATH, or the project's install. When none is there the
-   * bare name is kept, so the session's start-up error names what was looked for.
-   */
-  private Path claudeBinary() {
-    return ClaudeLocator.of(environment)
-        .locate(Optional.ofNullable(claude))
-        .map(ClaudeLocator.Found::path)
-        .orElse(claude == null ? Path.of("claude") : claude);
   }
 
   /** claude's permission modes, for help and completion. */

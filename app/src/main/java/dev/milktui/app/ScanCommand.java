@@ -4,6 +4,7 @@ import dev.milktui.core.scan.ScanJson;
 import dev.milktui.core.scan.ScanReport;
 import dev.milktui.core.scan.ScanText;
 import dev.milktui.core.scan.TranscriptScanner;
+import dev.milktui.core.text.TerminalText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -29,11 +30,17 @@ import picocli.CommandLine.Spec;
     description = {
       "Reports what claude stream-json transcripts show: session, turns, tool calls and their"
           + " outcome, stream-closed failures, permission denials, errors and cost.",
-      "Exit code 2 when a file cannot be read (the others are still scanned)."
+      "For calls that failed with \"Stream closed\" it prints the milk-tui grants allow command"
+          + " that would let them run.",
+      "Exit code 1 when a file is not claude stream-json, 2 when one cannot be read (the others"
+          + " are still scanned)."
     })
 final class ScanCommand implements Callable<Integer> {
   /** The bundled demo transcript: a turn whose tool call failed with "Stream closed". */
   static final String EXAMPLE = "examples/stream-closed-turn.ndjson";
+
+  static final int NOT_STREAM_JSON = 1;
+  static final int UNREADABLE = 2;
 
   @Spec CommandSpec spec;
 
@@ -62,10 +69,22 @@ final class ScanCommand implements Callable<Integer> {
     }
     for (String file : files) {
       try {
-        print(out, scan(file));
+        ScanReport report = scan(file);
+        if (isStreamJson(report)) {
+          print(out, report);
+        } else {
+          err.println(
+              "milk-tui scan: "
+                  + TerminalText.oneLine(file)
+                  + " is not claude stream-json ("
+                  + report.lines()
+                  + " lines, none from claude)");
+          exitCode = Math.max(exitCode, NOT_STREAM_JSON);
+        }
       } catch (IOException | InvalidPathException e) {
-        err.println("milk-tui scan: cannot read " + file + ": " + describe(e));
-        exitCode = 2;
+        err.println(
+            "milk-tui scan: cannot read " + TerminalText.oneLine(file) + ": " + describe(e));
+        exitCode = UNREADABLE;
       }
       out.flush();
     }
@@ -81,6 +100,14 @@ final class ScanCommand implements Callable<Integer> {
       out.print(ScanText.render(report));
       out.println();
     }
+  }
+
+  /**
+   * Whether claude wrote it: every claude run prints a line with its session id (init, or the
+   * result of a run that ends before its first turn).
+   */
+  private static boolean isStreamJson(ScanReport report) {
+    return report.sessionId() != null || report.turns() > 0;
   }
 
   private static ScanReport scan(String file) throws IOException {

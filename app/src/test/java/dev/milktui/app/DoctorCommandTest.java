@@ -51,10 +51,12 @@ class DoctorCommandTest {
         .contains("OK    claude     " + claude + " (from PATH)")
         .contains("OK    version    " + ClaudeVersion.PINNED)
         .contains("OK    settings   ")
-        .contains("WARN  workspace  " + workspace.toAbsolutePath() + " is not trusted")
+        .contains("WARN  login      no API key in the environment and no Claude login found")
+        .contains(
+            "OK    workspace  " + workspace.toAbsolutePath() + " has no project settings, so trust")
         .contains("terminal   ")
         .contains("OK    java       " + Runtime.version());
-    assertThat(run.out().lines()).hasSize(6);
+    assertThat(run.out().lines()).hasSize(7);
     assertThat(run.err()).isEmpty();
   }
 
@@ -154,6 +156,66 @@ class DoctorCommandTest {
     assertThat(run.out())
         .contains("allow: 2, additionalDirectories: 1")
         .contains("OK    workspace  " + workspace.toAbsolutePath() + " is trusted");
+  }
+
+  @Test
+  void anUntrustedWorkspaceWithProjectSettingsWarns() throws IOException {
+    Files.createDirectories(workspace.resolve(".claude"));
+    Files.writeString(workspace.resolve(".claude/settings.local.json"), "{}");
+
+    CommandRun run = doctor();
+
+    assertThat(run.out())
+        .contains("WARN  workspace  " + workspace.toAbsolutePath() + " is not trusted");
+  }
+
+  @Test
+  void anApiKeyInTheEnvironmentIsALoginAndItsValueIsNeverPrinted() {
+    variables.put("ANTHROPIC_API_KEY", "sk-ant-secret-value");
+
+    CommandRun run = doctor();
+
+    assertThat(run.out())
+        .contains("OK    login      ANTHROPIC_API_KEY is set in the environment")
+        .doesNotContain("sk-ant-secret-value");
+  }
+
+  @Test
+  void claudesCredentialsFileInItsConfigFolderIsALogin() throws IOException {
+    Path credentials = temp.resolve("config/.credentials.json");
+    Files.createDirectories(credentials.getParent());
+    Files.writeString(credentials, "{\"claudeAiOauth\":{\"accessToken\":\"secret-token\"}}");
+
+    CommandRun run = doctor();
+
+    assertThat(run.out())
+        .contains("OK    login      logged in to Claude (" + credentials + ")")
+        .doesNotContain("secret-token");
+  }
+
+  @Test
+  void anOauthAccountInClaudeJsonIsALoginAndTheAccountIsNotPrinted() throws IOException {
+    Path claudeJson = temp.resolve("config/.claude.json");
+    Files.createDirectories(claudeJson.getParent());
+    Files.writeString(claudeJson, "{\"oauthAccount\":{\"emailAddress\":\"someone@example.com\"}}");
+
+    CommandRun run = doctor();
+
+    assertThat(run.out())
+        .contains("OK    login      logged in to Claude (oauthAccount in " + claudeJson + ")")
+        .doesNotContain("someone@example.com");
+  }
+
+  @Test
+  void withoutAnyLoginItSaysHowToLogInButDoesNotFailSinceAKeychainMayHoldIt() throws IOException {
+    Scripts.executable(bin.resolve("claude"), "echo '" + ClaudeVersion.PINNED + " (Claude Code)'");
+
+    CommandRun run = doctor();
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out())
+        .contains("WARN  login")
+        .contains("run claude and type /login, or set ANTHROPIC_API_KEY");
   }
 
   @Test

@@ -169,16 +169,50 @@ class GrantsCommandTest {
             "Edit",
             "./nowhere");
 
-    assertThat(revoke.exitCode()).isZero();
+    assertThat(revoke.exitCode()).isEqualTo(1);
     assertThat(revoke.out())
+        .contains("removed rule Write (user)", "removed directory " + data + " (user)");
+    assertThat(revoke.err())
         .contains(
-            "removed rule Write (user)",
-            "removed directory " + data + " (user)",
-            "not found: rule Edit (in no layer)",
-            "not found: directory ./nowhere (in no layer)");
+            "grants revoke: not found: rule Edit (in no layer)",
+            "grants revoke: not found: directory ./nowhere (in no layer)");
     JsonNode listed = listJson();
     assertThat(texts(listed.get("allow"))).containsExactly("Bash(ls:*)");
     assertThat(texts(listed.get("additionalDirectories"))).isEmpty();
+  }
+
+  @Test
+  void allowWarnsAboutAToolNameClaudeDoesNotHaveAndNamesTheRealOne() throws IOException {
+    CommandRun allow = grants("allow", "bash(npm test:*)", "mcp__github__create_issue", "Write");
+
+    assertThat(allow.exitCode()).isZero();
+    assertThat(allow.err())
+        .isEqualTo(
+            "grants allow: warning: Claude has no tool named 'bash' (did you mean Bash?);"
+                + " tool names are case-sensitive\n");
+    assertThat(texts(listJson().get("allow")))
+        .containsExactly("bash(npm test:*)", "mcp__github__create_issue", "Write");
+  }
+
+  @Test
+  void revokeOfARuleNoLayerHoldsExitsOneAndChangesNothing() throws IOException {
+    grants("allow", "Write");
+    String before = Files.readString(settings);
+
+    CommandRun revoke = grants("revoke", "--project", project.toString(), "Bash(rm:*)");
+
+    assertThat(revoke.exitCode()).isEqualTo(1);
+    assertThat(revoke.err()).isEqualTo("grants revoke: not found: rule Bash(rm:*) (in no layer)\n");
+    assertThat(Files.readString(settings)).isEqualTo(before);
+  }
+
+  @Test
+  void grantsAloneListsEveryLayer() {
+    CommandRun alone = grants();
+    CommandRun list = grants("list");
+
+    assertThat(alone.exitCode()).isZero();
+    assertThat(alone.out()).isEqualTo(list.out()).contains(settings.toString());
   }
 
   @Test
@@ -319,7 +353,6 @@ class GrantsCommandTest {
   void usageErrorsExitWith2AndShowUsageWithoutAStackTrace() {
     for (String[] args :
         List.of(
-            new String[] {},
             new String[] {"allow"},
             new String[] {"add-dir"},
             new String[] {"list", "--bogus"},

@@ -2,10 +2,16 @@ package dev.milktui.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -15,10 +21,12 @@ class MilkTuiCommandTest {
   private final StringWriter out = new StringWriter();
   private final StringWriter err = new StringWriter();
 
+  private final Map<String, String> variables = new HashMap<>();
+
   private int run(String... args) {
+    variables.putIfAbsent("HOME", home.toString());
     CommandLine commandLine =
-        MilkTuiCommand.commandLine(
-            new MilkTuiCommand(new Environment(Map.of("HOME", home.toString()), home)), args);
+        MilkTuiCommand.commandLine(new MilkTuiCommand(new Environment(variables, home)), args);
     commandLine.setOut(new PrintWriter(out, true));
     commandLine.setErr(new PrintWriter(err, true));
     return commandLine.execute(args);
@@ -53,7 +61,116 @@ class MilkTuiCommandTest {
   @Test
   void anUnknownTransportIsAUsageErrorWithExitCodeTwo() {
     assertThat(run("--transport", "carrier-pigeon")).isEqualTo(2);
-    assertThat(err.toString()).contains("expected stream or one-shot").contains("Usage:");
+    assertThat(err.toString())
+        .contains("expected stream or one-shot")
+        .endsWith("; see milk-tui --help\n")
+        .doesNotContain("Usage:");
+    assertThat(err.toString().lines()).hasSize(1);
+  }
+
+  @Test
+  void anUnknownOptionIsOneLineWithTheLikelyOptionAndAHintToHelp() {
+    assertThat(run("--modle", "opus")).isEqualTo(2);
+    assertThat(err.toString())
+        .isEqualTo(
+            "milk-tui: unknown option '--modle' (did you mean --model?); see milk-tui --help\n");
+  }
+
+  @Test
+  void anUnknownPermissionModeIsOneLineAndExitCodeTwo() {
+    assertThat(run("--permission-mode", "yolo", "--demo")).isEqualTo(2);
+    assertThat(err.toString())
+        .isEqualTo(
+            "milk-tui: --permission-mode: expected default, acceptEdits, plan, not 'yolo';"
+                + " see milk-tui --help\n");
+  }
+
+  @Test
+  void claudeMissingFromPathStopsBeforeTheScreenWithOneLineAndExitCodeOne() throws IOException {
+    variables.put("PATH", Files.createDirectories(home.resolve("empty-bin")).toString());
+
+    assertThat(run("hello")).isEqualTo(1);
+
+    assertThat(err.toString())
+        .startsWith("milk-tui: claude not found on PATH")
+        .contains("--claude");
+    assertThat(err.toString().lines()).hasSize(1);
+  }
+
+  @Test
+  void aClaudeOptionThatIsNotExecutableIsNamedAndExitCodeOne() throws IOException {
+    Path notExecutable = Files.writeString(home.resolve("claude"), "text");
+
+    assertThat(run("--claude", notExecutable.toString())).isEqualTo(1);
+
+    assertThat(err.toString())
+        .isEqualTo("milk-tui: --claude " + notExecutable + ": not an executable file\n");
+  }
+
+  @Test
+  void aClaudeWhoseVersionFailsIsReportedBeforeTheScreen() throws IOException {
+    Path broken =
+        Scripts.executable(home.resolve("bin/claude"), "echo 'node: not found'; exit 127");
+
+    assertThat(run("--claude", broken.toString())).isEqualTo(1);
+
+    assertThat(err.toString())
+        .startsWith(
+            "milk-tui: claude does not work: " + broken + " --version failed: exit code 127")
+        .contains("node: not found");
+    assertThat(err.toString().lines()).hasSize(1);
+  }
+
+  @Test
+  void anUnparsableSettingsFileIsOneLineNamingTheFileAndExitCodeOne() throws IOException {
+    Path settings = Files.writeString(home.resolve("settings.json"), "{\"permissions\": [");
+    Path claude = Scripts.executable(home.resolve("bin/claude"), "echo '2.1.332 (Claude Code)'");
+
+    assertThat(run("--claude", claude.toString(), "--settings", settings.toString())).isEqualTo(1);
+
+    assertThat(err.toString()).startsWith("milk-tui: " + settings);
+    assertThat(err.toString().lines()).hasSize(1);
+  }
+
+  @Test
+  void aWorkingClaudeAndReadableSettingsPassTheChecksAndReachTheTerminal() throws IOException {
+    Path claude = Scripts.executable(home.resolve("bin/claude"), "echo '2.1.332 (Claude Code)'");
+
+    assertThat(run("--claude", claude.toString())).isEqualTo(1);
+
+    assertThat(err.toString()).contains("needs an interactive terminal");
+  }
+
+  @Test
+  void anExportIntoAFolderThatDoesNotExistIsRefusedAndNoFolderIsMade() {
+    Path export = home.resolve("no-such-folder/session.md");
+
+    assertThat(run("--demo", "--export", export.toString())).isEqualTo(2);
+
+    assertThat(err.toString())
+        .contains("--export " + export + ": the folder " + export.getParent() + " does not exist");
+    assertThat(export.getParent()).doesNotExist();
+  }
+
+  @Test
+  void theDemoNeedsNoClaudeAndRemovesItsScratchFolder() throws IOException {
+    variables.put("PATH", Files.createDirectories(home.resolve("empty-bin")).toString());
+    Set<Path> before = demoFolders();
+
+    assertThat(run("--demo")).isEqualTo(1);
+
+    assertThat(err.toString())
+        .contains("needs an interactive terminal")
+        .doesNotContain("claude not");
+    assertThat(demoFolders()).isSubsetOf(before);
+  }
+
+  private static Set<Path> demoFolders() throws IOException {
+    try (Stream<Path> entries = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+      return entries
+          .filter(path -> path.getFileName().toString().startsWith("milk-tui-demo-"))
+          .collect(Collectors.toSet());
+    }
   }
 
   @Test
@@ -71,7 +188,14 @@ class MilkTuiCommandTest {
   @Test
   void aWorkingDirectoryThatDoesNotExistIsAUsageError() {
     assertThat(run("--cwd", home.resolve("nowhere").toString())).isEqualTo(2);
-    assertThat(err.toString()).contains("not a directory");
+    assertThat(err.toString()).contains("--cwd " + home.resolve("nowhere") + ": no such directory");
+  }
+
+  @Test
+  void aWorkingDirectoryThatIsAFileIsAUsageError() throws IOException {
+    Path file = Files.writeString(home.resolve("file"), "");
+    assertThat(run("--cwd", file.toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("--cwd " + file + ": not a directory");
   }
 
   @Test

@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +18,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 class ScanCommandTest {
@@ -316,11 +319,35 @@ class ScanCommandTest {
   }
 
   @Test
+  void aFileThatIsNotStreamJsonIsSaidSoWithExitCode1AndTheOthersStillScanned(@TempDir Path dir)
+      throws IOException {
+    Path notes =
+        Files.writeString(dir.resolve("notes.txt"), "shopping list\n{\"name\": \"pkg\"}\n");
+
+    Run run = run("scan", notes.toString(), path("f1-ppt-arg-devnull"));
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err())
+        .isEqualTo(
+            "milk-tui scan: " + notes + " is not claude stream-json (2 lines, none from claude)\n");
+    assertThat(run.out()).contains("session       " + F1_SESSION).doesNotContain("notes.txt");
+  }
+
+  @Test
+  void aStreamClosedFailureComesWithTheGrantsCommandThatFixesIt() {
+    Run run = run("scan", path("f1-ppt-arg-devnull"));
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("    fix: milk-tui grants allow 'Bash(touch:*)'\n");
+  }
+
+  @Test
   void missingFileArgumentIsAUsageErrorWithExitCode2() {
     Run run = run("scan");
 
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).contains("Missing FILE").contains("Usage: milk-tui scan");
+    assertThat(run.err())
+        .isEqualTo("milk-tui scan: Missing FILE (or --example); see milk-tui scan --help\n");
   }
 
   @Test
@@ -328,7 +355,8 @@ class ScanCommandTest {
     Run run = run("scan", "--bogus", path("a-text-arg"));
 
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).contains("Unknown option: '--bogus'").contains("Usage: milk-tui scan");
+    assertThat(run.err())
+        .isEqualTo("milk-tui scan: unknown option '--bogus'; see milk-tui scan --help\n");
   }
 
   @Test

@@ -92,8 +92,17 @@ class ShadedJarIT {
     Run run = run("--no-such-option");
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.output())
-        .contains("Unknown option")
-        .contains("Possible solutions: --no-baseline")
-        .doesNotContain("at dev.");
+        .isEqualTo(
+            "milk-tui: unknown option '--no-such-option' (did you mean --no-baseline?);"
+                + " see milk-tui --help\n");
+  }
+
+  @Test
+  void aMissingClaudeIsOneLineAndExitCodeOneBeforeAnyScreen() throws Exception {
+    Run run = run("--claude", home.resolve("no-claude").toString(), "hello");
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.output())
+        .isEqualTo(
+            "milk-tui: --claude " + home.resolve("no-claude") + ": not an executable file\n");
   }
 }

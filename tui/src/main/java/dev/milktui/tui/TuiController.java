@@ -15,6 +15,7 @@ import com.googlecode.lanterna.screen.Screen;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.session.GrantException;
 import dev.milktui.core.session.Session;
+import dev.milktui.core.text.LogText;
 import dev.milktui.core.turn.TurnSummary;
 import dev.milktui.tui.dialog.DialogHost;
 import dev.milktui.tui.dialog.GrantDialog;
@@ -311,7 +312,11 @@ public final class TuiController {
     } else if (event instanceof SessionEvent.ProcessExited x) {
       processExited(x);
     } else if (event instanceof SessionEvent.Malformed m) {
-      Logger.warn("malformed line from claude: {}", m.line());
+      // The parser's reason can quote the line, so only where it was and how long it is.
+      Logger.warn(
+          "malformed line {} from claude: {}",
+          m.line().lineNumber(),
+          LogText.elided(m.line().excerpt()));
       notice(SessionEvent.Level.WARNING, "Skipped a line claude printed that could not be read.");
     } else if (event instanceof SessionEvent.Notice n) {
       notice(n.level(), n.text());

@@ -2,6 +2,7 @@ package dev.milktui.core.export;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.io.OwnerOnlyFiles;
 import dev.milktui.core.text.TerminalText;
 import dev.milktui.core.turn.ToolCall;
 import dev.milktui.core.turn.TurnSummary;
@@ -76,12 +77,12 @@ public final class MarkdownTranscript implements Consumer<SessionEvent> {
     return TerminalText.clean(markdown + (inClaudeText ? "\n" : ""));
   }
 
-  /** Writes the transcript so far, replacing {@code file}. */
+  /**
+   * Writes the transcript so far, replacing {@code file}; a new file (and any folder made for it)
+   * is readable by the user only, since it holds the whole conversation.
+   */
   public void writeTo(Path file) throws IOException {
-    Path parent = file.toAbsolutePath().getParent();
-    if (parent != null) {
-      Files.createDirectories(parent);
-    }
+    OwnerOnlyFiles.createFileIfMissing(file);
     Files.writeString(file, markdown(), StandardCharsets.UTF_8);
   }
 

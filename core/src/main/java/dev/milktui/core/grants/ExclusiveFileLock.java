@@ -1,11 +1,17 @@
 package dev.milktui.core.grants;
 
+import dev.milktui.core.io.OwnerOnlyFiles;
+import dev.milktui.core.io.StateDirectory;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,10 +22,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * JVM (a second {@code lock()} from another thread throws), so threads first queue on an in-JVM
  * lock.
  *
- * <p>The lock lives in a sidecar {@code <name>.milk-tui.lock}, never {@code <name>.lock}: Claude
- * locks its own config with proper-lockfile, which creates a <em>directory</em> at {@code
- * <name>.lock}; a file of ours there would make Claude's lock fail. The sidecar is left in place:
- * deleting it while another process waits on it would let two writers in at once.
+ * <p>The lock is a file in milk-tui's own state folder ({@code locks/}), one per target, named by
+ * the target's name and a hash of its real path: never beside Claude's config, where a file at
+ * {@code <name>.lock} would also make Claude's proper-lockfile lock (a directory there) fail. The
+ * lock file is left in place: deleting it while another process waits on it would let two writers
+ * in at once.
  */
 final class ExclusiveFileLock implements AutoCloseable {
 
@@ -33,13 +40,30 @@ final class ExclusiveFileLock implements AutoCloseable {
     this.channel = channel;
   }
 
+  private static final Path LOCKS = StateDirectory.ofThisProcess().resolve("locks");
+
   static Path sidecarFor(Path target) {
-    return target.resolveSibling(target.getFileName() + ".milk-tui.lock");
+    return sidecarFor(LOCKS, target);
   }
 
-  /** Blocks until {@code target} is ours; its parent directory must exist. */
+  /** {@code <name>-<first 16 hex digits of SHA-256 of the path>.milk-tui.lock} in {@code locks}. */
+  static Path sidecarFor(Path locks, Path target) {
+    Path absolute = target.toAbsolutePath().normalize();
+    try {
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256")
+              .digest(absolute.toString().getBytes(StandardCharsets.UTF_8));
+      String hash = HexFormat.of().formatHex(digest, 0, 8);
+      return locks.resolve(absolute.getFileName() + "-" + hash + ".milk-tui.lock");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java has SHA-256", e);
+    }
+  }
+
+  /** Blocks until {@code target} (its real path) is ours. */
   static ExclusiveFileLock acquire(Path target) throws IOException {
     Path sidecar = sidecarFor(target);
+    OwnerOnlyFiles.createParentDirectories(sidecar);
     ReentrantLock threadLock = IN_JVM.computeIfAbsent(sidecar, key -> new ReentrantLock());
     threadLock.lock();
     try {

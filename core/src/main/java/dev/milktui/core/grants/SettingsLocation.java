@@ -20,7 +20,7 @@ public final class SettingsLocation {
   public static Path resolve(Map<String, String> env, Path home, Optional<Path> explicit) {
     return explicit
         .map(Path::toAbsolutePath)
-        .orElseGet(() -> configDir(env).orElse(home.resolve(".claude")).resolve("settings.json"))
+        .orElseGet(() -> configDirectory(env, home).resolve("settings.json"))
         .normalize();
   }
 
@@ -30,6 +30,11 @@ public final class SettingsLocation {
    */
   public static Path claudeJson(Map<String, String> env, Path home) {
     return configDir(env).orElse(home).resolve(".claude.json").normalize();
+  }
+
+  /** Claude's config folder: {@code $CLAUDE_CONFIG_DIR}, else {@code ~/.claude}. */
+  public static Path configDirectory(Map<String, String> env, Path home) {
+    return configDir(env).orElse(home.resolve(".claude"));
   }
 
   private static Optional<Path> configDir(Map<String, String> env) {

@@ -9,9 +9,10 @@ import java.util.List;
 /**
  * What one transcript shows: its session, turns, every tool call and how it ended, stream-closed
  * failures, permission denials and errors. {@code lines} counts the non-blank lines, malformed ones
- * included; {@code sessionId} is the last one seen. {@code turns}, {@code isError}, {@code
- * terminalReason} and {@code totalCostUsd} come from the {@code result} lines (the last one for the
- * latter three; the cost is the session's cumulative figure, kept exactly as printed).
+ * included; {@code sessionId}, {@code claudeVersion} and {@code workingDirectory} (claude's cwd)
+ * are the last ones seen. {@code turns}, {@code isError}, {@code terminalReason} and {@code
+ * totalCostUsd} come from the {@code result} lines (the last one for the latter three; the cost is
+ * the session's cumulative figure, kept exactly as printed).
  */
 public record ScanReport(
     String file,
@@ -19,6 +20,7 @@ public record ScanReport(
     long malformedLines,
     String sessionId,
     String claudeVersion,
+    String workingDirectory,
     int turns,
     boolean isError,
     String terminalReason,

@@ -30,6 +30,9 @@ public final class ScanText {
     List<ScanReport.Tool> closed = report.streamClosed();
     field(out, "stream closed", closed.isEmpty() ? "none" : String.valueOf(closed.size()));
     closed.forEach(t -> item(out, "FAILED", t.name(), t.toolUseId(), t.input()));
+    StreamClosedFix.grantsCommand(report)
+        .ifPresent(
+            command -> out.append("    fix: ").append(TerminalText.oneLine(command)).append('\n'));
     List<PermissionDenial> denials = report.permissionDenials();
     field(out, "denials", denials.isEmpty() ? "none" : String.valueOf(denials.size()));
     denials.forEach(d -> item(out, "denied", d.toolName(), d.toolUseId(), d.toolInput()));

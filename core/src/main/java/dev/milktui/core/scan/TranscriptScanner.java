@@ -54,6 +54,7 @@ public final class TranscriptScanner implements LineSink {
   private long lines;
   private long malformed;
   private String claudeVersion;
+  private String workingDirectory;
   private ResultMessage lastResult;
   private int turns;
   private IOException failure;
@@ -109,8 +110,13 @@ public final class TranscriptScanner implements LineSink {
   }
 
   private void summarise(CliMessage message) {
-    if (message instanceof SystemMessage.Init init && init.claudeVersion() != null) {
-      claudeVersion = init.claudeVersion();
+    if (message instanceof SystemMessage.Init init) {
+      if (init.claudeVersion() != null) {
+        claudeVersion = init.claudeVersion();
+      }
+      if (init.cwd() != null) {
+        workingDirectory = init.cwd();
+      }
     } else if (message instanceof ResultMessage result) {
       turns++;
       lastResult = result;
@@ -212,6 +218,7 @@ public final class TranscriptScanner implements LineSink {
         malformed,
         accumulator.sessionId(),
         claudeVersion,
+        workingDirectory,
         turns,
         lastResult != null && lastResult.isError(),
         lastResult == null ? null : lastResult.terminalReason(),

@@ -1,6 +1,7 @@
 package dev.milktui.core.session;
 
 import dev.milktui.core.protocol.NdjsonReader;
+import dev.milktui.core.text.LogText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -73,7 +74,8 @@ final class ClaudeProcess {
     ClaudeProcess child = new ClaudeProcess(process, keepStdinOpen, listenerFor);
     LIVE.add(child);
     child.startThreads();
-    Logger.info("claude process {} started (pid {}): {}", child.id, process.pid(), command);
+    Logger.info(
+        "claude process {} started (pid {}): {}", child.id, process.pid(), LogText.argv(command));
     return child;
   }
 

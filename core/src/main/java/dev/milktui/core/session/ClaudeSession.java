@@ -575,7 +575,8 @@ public final class ClaudeSession implements Session {
       to(new Closed(null));
       return;
     }
-    if (state instanceof Running running && running.unknownSession()) {
+    if (state instanceof Running running && running.unknownSession()
+        || resumedUnknownSession(exited)) {
       recoverUnknownSession();
       emit(new SessionEvent.ProcessExited(exited.code(), exited.stderrTail(), true));
       to(new Idle());
@@ -598,6 +599,17 @@ public final class ClaudeSession implements Session {
     emit(new SessionEvent.ProcessExited(exited.code(), exited.stderrTail(), expected));
     to(new Idle());
     drain();
+  }
+
+  /**
+   * claude also names an unknown session on stderr. That is what tells it when claude exited before
+   * we read its result, as when it stopped reading first and a write failed.
+   */
+  private boolean resumedUnknownSession(Exited exited) {
+    return state instanceof Retiring retiring
+        && !retiring.expected()
+        && exited.stderrTail() != null
+        && exited.stderrTail().contains(UNKNOWN_SESSION);
   }
 
   private void recoverUnknownSession() {

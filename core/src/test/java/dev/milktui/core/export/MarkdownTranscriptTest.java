@@ -3,6 +3,7 @@ package dev.milktui.core.export;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.io.OwnerOnlyFiles;
 import dev.milktui.core.testkit.Recordings;
 import dev.milktui.core.turn.TurnAccumulator;
 import java.nio.file.Files;
@@ -33,6 +34,9 @@ class MarkdownTranscriptTest {
     Path file = dir.resolve("out/session.md");
     transcript.writeTo(file);
     assertThat(Files.readString(file)).isEqualTo(markdown);
+    assertThat(Files.getPosixFilePermissions(file)).isEqualTo(OwnerOnlyFiles.FILE_MODE);
+    assertThat(Files.getPosixFilePermissions(file.getParent()))
+        .isEqualTo(OwnerOnlyFiles.DIRECTORY_MODE);
   }
 
   @Test

@@ -166,7 +166,7 @@ class SettingsStoreTest {
     assertThat(Files.readString(real)).contains("\"theme\": \"dark\"").contains("Bash(ls:*)");
     try (var siblings = Files.list(dotfiles)) {
       assertThat(siblings.map(p -> p.getFileName().toString()))
-          .containsExactlyInAnyOrder("claude-settings.json", "claude-settings.json.milk-tui.lock");
+          .containsExactly("claude-settings.json");
     }
   }
 
