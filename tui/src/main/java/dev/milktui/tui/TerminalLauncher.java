@@ -8,13 +8,11 @@ import com.googlecode.lanterna.input.CharacterPattern;
 import com.googlecode.lanterna.input.KeyDecodingProfile;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
-import com.googlecode.lanterna.screen.TerminalScreen;
 import com.googlecode.lanterna.terminal.DefaultTerminalFactory;
 import com.googlecode.lanterna.terminal.Terminal;
 import com.googlecode.lanterna.terminal.ansi.StreamBasedTerminal;
 import com.googlecode.lanterna.terminal.ansi.UnixLikeTTYTerminal;
 import com.googlecode.lanterna.terminal.ansi.UnixLikeTerminal;
-import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Collection;
@@ -65,6 +63,7 @@ public final class TerminalLauncher {
       throw new NoTerminalException(
           "milk-tui needs an interactive terminal: stdin and stdout must be a TTY.", null);
     }
+    TerminalModes modes = TerminalModes.saveUserSettings(System.out);
     Terminal terminal;
     try {
       terminal =
@@ -75,18 +74,23 @@ public final class TerminalLauncher {
     } catch (IOException | RuntimeException e) {
       throw new NoTerminalException("Cannot open the terminal: " + e.getMessage(), e);
     }
-    runOn(terminal, config, sessions, resumeSessionId, beforeStart);
+    try {
+      runOn(terminal, modes, config, sessions, resumeSessionId, beforeStart);
+    } finally {
+      modes.restore();
+    }
   }
 
   /** The UI on an open terminal, which is closed at the end; see {@link #run}. */
   static void runOn(
       Terminal terminal,
+      TerminalModes modes,
       TuiConfig config,
       SessionFactory sessions,
       Optional<String> resumeSessionId,
       Consumer<TuiController> beforeStart)
       throws UiFailedException, IOException, InterruptedException {
-    TerminalScreen screen = new TerminalScreen(terminal);
+    TerminalInputScreen screen = new TerminalInputScreen(terminal);
     FatalErrors errors = FatalErrors.install();
     try (errors;
         PacedFrames frames = new PacedFrames()) {
@@ -103,11 +107,12 @@ public final class TerminalLauncher {
             drawNow(gui);
             // After the first frame: it runs stty, a process start. Keys are decoded on this
             // thread, so none is decoded while the profile changes.
-            distinguishNewlineKeys(terminal);
+            addKeyPatterns(terminal, modes.enter(screen, thread));
             controller.start(resumeSessionId);
           });
       try {
-        CompletableFuture.anyOf(controller.quitRequested(), errors.fatal()).get();
+        CompletableFuture.anyOf(controller.quitRequested(), errors.fatal(), screen.inputEnded())
+            .get();
       } catch (ExecutionException e) {
         Logger.error(e, "UI ended with an error");
       } finally {
@@ -121,6 +126,7 @@ public final class TerminalLauncher {
       }
     } finally {
       try {
+        modes.leave();
         screen.stopScreen();
       } finally {
         terminal.close();
@@ -142,11 +148,12 @@ public final class TerminalLauncher {
   }
 
   /**
-   * Lets Ctrl+J (LF) differ from Enter (CR): the terminal must stop turning CR into LF, and the
-   * decoder must read LF as Ctrl+J. Alt+Enter (ESC CR) is decoded as Enter with Alt. Where stty
-   * cannot be changed, Ctrl+J stays Enter and Alt+Enter still inserts a newline.
+   * Teaches the decoder the paste markers, and lets Ctrl+J (LF) differ from Enter (CR): once the
+   * terminal stops turning CR into LF ({@code crIsCr}), the decoder must read LF as Ctrl+J.
+   * Alt+Enter (ESC CR) is decoded as Enter with Alt. Where stty cannot be changed, Ctrl+J stays
+   * Enter and Alt+Enter still inserts a newline.
    */
-  private static void distinguishNewlineKeys(Terminal terminal) {
+  private static void addKeyPatterns(Terminal terminal, boolean crIsCr) {
     if (!(terminal instanceof StreamBasedTerminal stream)) {
       return;
     }
@@ -155,7 +162,7 @@ public final class TerminalLauncher {
             List.of(
                 new BasicCharacterPattern(
                     new KeyStroke(KeyType.Enter, false, true), '\u001b', '\r')));
-    if (terminal instanceof UnixLikeTTYTerminal && disableCrToLf()) {
+    if (terminal instanceof UnixLikeTTYTerminal && crIsCr) {
       // Enter now arrives as a bare CR, which the default profile does not decode.
       patterns.add(new BasicCharacterPattern(new KeyStroke(KeyType.Enter), '\r'));
       patterns.add(new BasicCharacterPattern(new KeyStroke('j', true, false), '\n'));
@@ -168,24 +175,6 @@ public final class TerminalLauncher {
           }
         };
     stream.getInputDecoder().addProfile(profile);
-  }
-
-  /** Lanterna saves the tty state at start and restores it at the end, this change included. */
-  private static boolean disableCrToLf() {
-    try {
-      Process stty =
-          new ProcessBuilder("stty", "-icrnl")
-              .redirectInput(new File("/dev/tty"))
-              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-              .redirectError(ProcessBuilder.Redirect.DISCARD)
-              .start();
-      return stty.waitFor() == 0;
-    } catch (IOException e) {
-      Logger.info(e, "cannot change the tty; Ctrl+J will act as Enter");
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
+    stream.getInputDecoder().addProfile(BracketedPaste.MARKERS);
   }
 }
