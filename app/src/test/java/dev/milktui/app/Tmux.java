@@ -41,6 +41,46 @@ final class Tmux implements AutoCloseable {
     return tmux;
   }
 
+  /**
+   * Starts an interactive bash (no rc files, prompt {@code PROMPT$ }) with exactly the given
+   * environment, for tests of job control; type the command to run.
+   */
+  static Tmux startShell(Map<String, String> env, Path directory) {
+    Tmux tmux = new Tmux();
+    String envPrefix =
+        env.entrySet().stream()
+            .map(e -> quote(e.getKey() + "=" + e.getValue()))
+            .collect(Collectors.joining(" "));
+    String line =
+        "cd "
+            + quote(directory.toString())
+            + " && exec env -i "
+            + envPrefix
+            + " PS1='PROMPT$ ' bash --norc --noprofile -i";
+    tmux.run("new-session", "-d", "-s", tmux.target, "-x", "120", "-y", "40", line);
+    return tmux;
+  }
+
+  /**
+   * Pastes {@code text} as a terminal does: bracketed (ESC[200~ … ESC[201~) when the program asked
+   * for it; {@code send-keys} cannot bracket.
+   */
+  void paste(String text) {
+    run("set-buffer", "-b", "milk-paste", text);
+    run("paste-buffer", "-p", "-d", "-b", "milk-paste", "-t", target);
+  }
+
+  /** The process the pane runs (the shell, or the command's shell). */
+  ProcessHandle paneProcess() {
+    long pid = Long.parseLong(run("display-message", "-p", "-t", target, "#{pane_pid}").strip());
+    return ProcessHandle.of(pid).orElseThrow();
+  }
+
+  /** Kills the pane, as closing a terminal window does (its programs get SIGHUP). */
+  void killPane() {
+    run("kill-pane", "-t", target);
+  }
+
   void send(String... keys) {
     List<String> args = new ArrayList<>(List.of("send-keys", "-t", target));
     args.addAll(List.of(keys));

@@ -1,7 +1,6 @@
 package dev.milktui.tui;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
+import java.io.IOException;
 import java.lang.reflect.Proxy;
 import java.util.function.Consumer;
 import org.tinylog.Logger;
@@ -13,31 +12,7 @@ import org.tinylog.Logger;
  * on each direct use of it and the build treats warnings as errors.
  */
 final class SuspendSignal {
-  private final Object signal;
-  private final Object handler;
-  private final Object defaultHandler;
-  private final Method handle;
-  private final Method raise;
-
-  private SuspendSignal(Consumer<Runnable> onSuspend) throws ReflectiveOperationException {
-    Class<?> signalClass = Class.forName("sun.misc.Signal");
-    Class<?> handlerClass = Class.forName("sun.misc.SignalHandler");
-    signal = signalClass.getConstructor(String.class).newInstance("TSTP");
-    defaultHandler = handlerClass.getField("SIG_DFL").get(null);
-    handler =
-        Proxy.newProxyInstance(
-            handlerClass.getClassLoader(),
-            new Class<?>[] {handlerClass},
-            (proxy, method, args) -> {
-              if (method.getName().equals("handle")) {
-                onSuspend.accept(this::stop);
-                return null;
-              }
-              return method.invoke(this, args);
-            });
-    handle = signalClass.getMethod("handle", signalClass, handlerClass);
-    raise = signalClass.getMethod("raise", signalClass);
-  }
+  private SuspendSignal() {}
 
   /**
    * Calls {@code onSuspend} (on the signal's thread) when the user presses Ctrl+Z, with the action
@@ -46,8 +21,26 @@ final class SuspendSignal {
    */
   static boolean install(Consumer<Runnable> onSuspend) {
     try {
-      SuspendSignal suspend = new SuspendSignal(onSuspend);
-      suspend.handle.invoke(null, suspend.signal, suspend.handler);
+      Class<?> signalClass = Class.forName("sun.misc.Signal");
+      Class<?> handlerClass = Class.forName("sun.misc.SignalHandler");
+      Object handler =
+          Proxy.newProxyInstance(
+              handlerClass.getClassLoader(),
+              new Class<?>[] {handlerClass},
+              (proxy, method, args) -> {
+                return switch (method.getName()) {
+                  case "handle" -> {
+                    onSuspend.accept(SuspendSignal::stop);
+                    yield null;
+                  }
+                  case "equals" -> proxy == args[0];
+                  case "hashCode" -> System.identityHashCode(proxy);
+                  default -> "milk-tui Ctrl+Z";
+                };
+              });
+      signalClass
+          .getMethod("handle", signalClass, handlerClass)
+          .invoke(null, signalClass.getConstructor(String.class).newInstance("TSTP"), handler);
       return true;
     } catch (ReflectiveOperationException | RuntimeException e) {
       Logger.info(e, "Ctrl+Z cannot be caught here; it will stop milk-tui without restoring");
@@ -55,17 +48,23 @@ final class SuspendSignal {
     }
   }
 
-  /** Stops the process as Ctrl+Z would have; returns once it is continued ({@code fg}). */
-  private void stop() {
+  /**
+   * Stops the process as Ctrl+Z would have; returns once it is continued ({@code fg}). SIGSTOP,
+   * because sun.misc.Signal cannot raise a signal it does not handle, and SIGTSTP back at its
+   * default could reach the handler again once reinstalled.
+   */
+  private static void stop() {
     try {
-      handle.invoke(null, signal, defaultHandler);
-      try {
-        raise.invoke(null, signal);
-      } finally {
-        handle.invoke(null, signal, handler);
-      }
-    } catch (IllegalAccessException | InvocationTargetException e) {
+      Process kill =
+          new ProcessBuilder("kill", "-STOP", Long.toString(ProcessHandle.current().pid()))
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      kill.waitFor();
+    } catch (IOException e) {
       Logger.warn(e, "could not stop on Ctrl+Z");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 }
