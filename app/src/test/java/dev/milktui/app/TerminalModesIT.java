@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -81,13 +83,45 @@ class TerminalModesIT {
       tmux.await("shell-42");
       tmux.type("fg");
       tmux.send("Enter");
-      String back = tmux.await("Offline demo");
-      assertThat(back).contains("Message").contains("F1 help");
+      String back = tmux.await("F1 help");
+      assertThat(back).contains("Offline demo").contains("Message").doesNotContain("shell-42");
       tmux.type("after fg");
       tmux.await("after fg");
       tmux.send("C-c");
       tmux.send("C-c");
-      tmux.await("PROMPT$");
+      tmux.awaitGone("F1 help");
+      tmux.type("echo exit-$((0+$?))");
+      tmux.send("Enter");
+      tmux.await("exit-0");
+    }
+  }
+
+  @Test
+  void wheelReportsAreOnWhileRunningAndOffAfterAndAClickTypesNothing() {
+    try (Tmux tmux = demo()) {
+      tmux.await("Offline demo");
+      assertThat(tmux.query("#{mouse_any_flag} #{mouse_sgr_flag}")).isEqualTo("1 1");
+      // An SGR click and wheel notch at column 10, row 5, as the terminal would report them.
+      tmux.send("-H", "1b", "5b", "3c", "30", "3b", "31", "30", "3b", "35", "4d");
+      tmux.send("-H", "1b", "5b", "3c", "36", "34", "3b", "31", "30", "3b", "35", "4d");
+      tmux.type("typed");
+      String screen = tmux.await("typed");
+      assertThat(screen).doesNotContain("[<").doesNotContain(";10;5");
+      tmux.send("C-c");
+      tmux.send("C-c");
+      tmux.await("MILK-EXIT=0");
+      assertThat(tmux.query("#{mouse_any_flag} #{mouse_sgr_flag}")).isEqualTo("0 0");
+    }
+  }
+
+  @Test
+  void theEnvironmentVariableLeavesTheMouseToTheTerminal() {
+    Map<String, String> env = new HashMap<>(DemoInTerminalIT.environment(home));
+    env.put("MILK_TUI_NO_MOUSE", "1");
+    try (Tmux tmux = Tmux.start(List.of(LAUNCHER.toString(), "--demo"), env, home)) {
+      tmux.await("Offline demo");
+      assertThat(tmux.query("#{mouse_any_flag}")).isEqualTo("0");
+      assertThat(tmux.query("#{pane_in_mode} #{alternate_on}")).isEqualTo("0 1");
     }
   }
 

@@ -56,7 +56,7 @@ final class Tmux implements AutoCloseable {
             + quote(directory.toString())
             + " && exec env -i "
             + envPrefix
-            + " PS1='PROMPT$ ' bash --norc --noprofile -i";
+            + " PS1='PROMPT$ ' HISTFILE=/dev/null bash --norc --noprofile -i";
     tmux.run("new-session", "-d", "-s", tmux.target, "-x", "120", "-y", "40", line);
     return tmux;
   }
@@ -70,9 +70,14 @@ final class Tmux implements AutoCloseable {
     run("paste-buffer", "-p", "-d", "-b", "milk-paste", "-t", target);
   }
 
+  /** A tmux format about the pane, e.g. {@code #{mouse_sgr_flag}} (the modes the program set). */
+  String query(String format) {
+    return run("display-message", "-p", "-t", target, format).strip();
+  }
+
   /** The process the pane runs (the shell, or the command's shell). */
   ProcessHandle paneProcess() {
-    long pid = Long.parseLong(run("display-message", "-p", "-t", target, "#{pane_pid}").strip());
+    long pid = Long.parseLong(query("#{pane_pid}"));
     return ProcessHandle.of(pid).orElseThrow();
   }
 
@@ -108,6 +113,20 @@ final class Tmux implements AutoCloseable {
       pause();
     }
     return fail("the screen never showed '" + text + "':\n" + screen);
+  }
+
+  /** Waits until the screen no longer shows {@code text}; fails with the screen when it does. */
+  String awaitGone(String text) {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    String screen = "";
+    while (System.nanoTime() < deadline) {
+      screen = screen();
+      if (!screen.contains(text)) {
+        return screen;
+      }
+      pause();
+    }
+    return fail("the screen kept showing '" + text + "':\n" + screen);
   }
 
   /**

@@ -47,6 +47,9 @@ public final class TerminalLauncher {
     }
   }
 
+  /** Set (to anything) to leave the mouse to the terminal, for selecting text without Shift. */
+  public static final String NO_MOUSE = "MILK_TUI_NO_MOUSE";
+
   private TerminalLauncher() {}
 
   /**
@@ -63,7 +66,8 @@ public final class TerminalLauncher {
       throw new NoTerminalException(
           "milk-tui needs an interactive terminal: stdin and stdout must be a TTY.", null);
     }
-    TerminalModes modes = TerminalModes.saveUserSettings(System.out);
+    TerminalModes modes =
+        TerminalModes.saveUserSettings(System.out, System.getenv(NO_MOUSE) == null);
     Terminal terminal;
     try {
       terminal =
@@ -176,5 +180,6 @@ public final class TerminalLauncher {
         };
     stream.getInputDecoder().addProfile(profile);
     stream.getInputDecoder().addProfile(BracketedPaste.MARKERS);
+    stream.getInputDecoder().addProfile(SgrMouse.PROFILE);
   }
 }

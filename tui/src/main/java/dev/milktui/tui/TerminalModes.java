@@ -16,31 +16,40 @@ import org.tinylog.Logger;
  */
 final class TerminalModes {
   private final boolean active;
+  private final String modesOn;
+  private final String modesOff;
   private final Optional<String> userSettings;
   private final PrintStream out;
   private TerminalScreen screen;
   private Optional<String> sessionSettings = Optional.empty();
 
-  private TerminalModes(boolean active, Optional<String> userSettings, PrintStream out) {
+  private TerminalModes(
+      boolean active, boolean mouse, Optional<String> userSettings, PrintStream out) {
     this.active = active;
+    this.modesOn = BracketedPaste.ENABLE + (mouse ? SgrMouse.ENABLE : "");
+    this.modesOff = BracketedPaste.DISABLE + (mouse ? SgrMouse.DISABLE : "");
     this.userSettings = userSettings;
     this.out = out;
   }
 
-  /** For the real terminal, whose output is {@code out}; call before the terminal is opened. */
-  static TerminalModes saveUserSettings(PrintStream out) {
-    return new TerminalModes(true, Stty.save(), out);
+  /**
+   * For the real terminal, whose output is {@code out}; call before the terminal is opened. With
+   * {@code mouse}, the terminal reports the wheel (and clicks), so selecting text then needs the
+   * terminal's modifier (often Shift).
+   */
+  static TerminalModes saveUserSettings(PrintStream out, boolean mouse) {
+    return new TerminalModes(true, mouse, Stty.save(), out);
   }
 
   /** For a terminal that has no modes to set (a virtual one). */
   static TerminalModes none() {
-    return new TerminalModes(false, Optional.empty(), System.out);
+    return new TerminalModes(false, false, Optional.empty(), System.out);
   }
 
   /**
    * Once the screen is up: CR stays CR (so Ctrl+J differs from Enter), XON/XOFF off (so Ctrl+S and
-   * Ctrl+Q are keys), bracketed paste on, Ctrl+Z caught (handled on {@code thread}). Returns
-   * whether the stty change took.
+   * Ctrl+Q are keys), bracketed paste and wheel reports on, Ctrl+Z caught (handled on {@code
+   * thread}). Returns whether the stty change took.
    */
   boolean enter(TerminalScreen started, TextGUIThread thread) {
     this.screen = started;
@@ -49,7 +58,7 @@ final class TerminalModes {
     }
     boolean changed = Stty.set("-icrnl", "-ixon", "-ixoff");
     sessionSettings = changed ? Stty.save() : Optional.empty();
-    write(BracketedPaste.ENABLE);
+    write(modesOn);
     SuspendSignal.install(stop -> thread.invokeLater(() -> suspend(stop)));
     return changed;
   }
@@ -57,7 +66,7 @@ final class TerminalModes {
   /** Ctrl+Z: the main screen, a visible cursor and the user's settings, then {@code stop}. */
   void suspend(Runnable stop) {
     try {
-      write(BracketedPaste.DISABLE);
+      write(modesOff);
       screen.getTerminal().exitPrivateMode();
       screen.getTerminal().setCursorVisible(true);
       screen.getTerminal().flush();
@@ -69,16 +78,18 @@ final class TerminalModes {
     sessionSettings.ifPresent(Stty::set);
     try {
       screen.getTerminal().enterPrivateMode();
-      write(BracketedPaste.ENABLE);
+      write(modesOn);
       screen.refresh(Screen.RefreshType.COMPLETE);
     } catch (IOException | IllegalStateException e) {
       Logger.warn(e, "could not return to the full screen after fg");
     }
   }
 
-  /** The end of the run: paste mode off; after the terminal is closed, {@link #restore}. */
+  /**
+   * The end of the run: paste and mouse modes off; after the terminal is closed, {@link #restore}.
+   */
   void leave() {
-    write(BracketedPaste.DISABLE);
+    write(modesOff);
   }
 
   /** Gives the user's settings back exactly, whatever Lanterna restored. */

@@ -1,7 +1,9 @@
 package dev.milktui.tui;
 
+import com.googlecode.lanterna.TerminalPosition;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.BasicWindow;
+import com.googlecode.lanterna.gui2.Component;
 import com.googlecode.lanterna.gui2.Interactable;
 import com.googlecode.lanterna.gui2.Panel;
 import com.googlecode.lanterna.gui2.TextGUIThread;
@@ -11,6 +13,8 @@ import com.googlecode.lanterna.gui2.WindowListener;
 import com.googlecode.lanterna.gui2.WindowListenerAdapter;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
+import com.googlecode.lanterna.input.MouseAction;
+import com.googlecode.lanterna.input.MouseActionType;
 import com.googlecode.lanterna.screen.Screen;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.session.Session;
@@ -494,6 +498,7 @@ public final class TuiController {
                 "Ctrl+L           redraw the screen",
                 "F5               resume or restart after claude stopped",
                 "Ctrl+Z           suspend to the shell; fg comes back",
+                "Mouse wheel      scroll the pane under the pointer",
                 "F1 or ?          this help",
                 "",
                 "Permission dialog: y allow once, Shift+A allow always, n deny, Esc deny and stop.",
@@ -506,6 +511,10 @@ public final class TuiController {
 
   /** Keys that work whatever window is active. */
   private boolean globalKey(KeyStroke key) {
+    if (key instanceof MouseAction mouse) {
+      wheel(mouse);
+      return true;
+    }
     if (Keys.ctrl(key, 'c')) {
       ctrlC();
       return true;
@@ -515,6 +524,41 @@ public final class TuiController {
       return true;
     }
     return false;
+  }
+
+  /**
+   * The wheel scrolls the pane under the pointer, three lines a notch, while no dialog is open;
+   * other mouse reports do nothing (a click never answers a dialog).
+   */
+  private void wheel(MouseAction mouse) {
+    boolean up = mouse.getActionType() == MouseActionType.SCROLL_UP;
+    if ((!up && mouse.getActionType() != MouseActionType.SCROLL_DOWN)
+        || dialogs.anyOpen()
+        || MainLayout.tooSmall(gui.getScreen().getTerminalSize())) {
+      return;
+    }
+    for (int i = 0; i < 3; i++) {
+      if (under(transcriptView, mouse)) {
+        if (up) {
+          transcriptView.lineUp();
+        } else {
+          transcriptView.lineDown();
+        }
+      } else if (under(toolPane, mouse)) {
+        toolPane.handleInput(new KeyStroke(up ? KeyType.ArrowUp : KeyType.ArrowDown));
+      }
+    }
+  }
+
+  private static boolean under(Component component, MouseAction mouse) {
+    TerminalPosition at = mouse.getPosition();
+    TerminalPosition origin = component.toGlobal(TerminalPosition.TOP_LEFT_CORNER);
+    TerminalSize size = component.getSize();
+    return origin != null
+        && at.getColumn() >= origin.getColumn()
+        && at.getColumn() < origin.getColumn() + size.getColumns()
+        && at.getRow() >= origin.getRow()
+        && at.getRow() < origin.getRow() + size.getRows();
   }
 
   private boolean mainKey(KeyStroke key) {
