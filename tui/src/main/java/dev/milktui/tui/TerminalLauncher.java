@@ -5,6 +5,7 @@ import com.googlecode.lanterna.gui2.SeparateTextGUIThread;
 import com.googlecode.lanterna.gui2.TextGUIThread;
 import com.googlecode.lanterna.input.BasicCharacterPattern;
 import com.googlecode.lanterna.input.CharacterPattern;
+import com.googlecode.lanterna.input.InputDecoder;
 import com.googlecode.lanterna.input.KeyDecodingProfile;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
@@ -15,7 +16,6 @@ import com.googlecode.lanterna.terminal.ansi.UnixLikeTTYTerminal;
 import com.googlecode.lanterna.terminal.ansi.UnixLikeTerminal;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -111,7 +111,8 @@ public final class TerminalLauncher {
             drawNow(gui);
             // After the first frame: it runs stty, a process start. Keys are decoded on this
             // thread, so none is decoded while the profile changes.
-            addKeyPatterns(terminal, modes.enter(screen, thread));
+            addKeyPatterns(terminal, modes);
+            modes.enter(screen, thread);
             controller.start(resumeSessionId);
           });
       try {
@@ -152,34 +153,30 @@ public final class TerminalLauncher {
   }
 
   /**
-   * Teaches the decoder the paste markers, and lets Ctrl+J (LF) differ from Enter (CR): once the
-   * terminal stops turning CR into LF ({@code crIsCr}), the decoder must read LF as Ctrl+J.
-   * Alt+Enter (ESC CR) is decoded as Enter with Alt. Where stty cannot be changed, Ctrl+J stays
-   * Enter and Alt+Enter still inserts a newline.
+   * Teaches the decoder the paste markers and mouse reports, and lets Ctrl+J (LF) differ from Enter
+   * (CR): the terminal must stop turning CR into LF, and the decoder must read LF as Ctrl+J. Bare
+   * CR is taught before stty runs, so an Enter typed meanwhile is not lost. Alt+Enter (ESC CR) is
+   * decoded as Enter with Alt. Where stty cannot be changed, Ctrl+J stays Enter and Alt+Enter still
+   * inserts a newline.
    */
-  private static void addKeyPatterns(Terminal terminal, boolean crIsCr) {
+  private static void addKeyPatterns(Terminal terminal, TerminalModes modes) {
     if (!(terminal instanceof StreamBasedTerminal stream)) {
       return;
     }
-    List<CharacterPattern> patterns =
-        new java.util.ArrayList<>(
-            List.of(
-                new BasicCharacterPattern(
-                    new KeyStroke(KeyType.Enter, false, true), '\u001b', '\r')));
-    if (terminal instanceof UnixLikeTTYTerminal && crIsCr) {
-      // Enter now arrives as a bare CR, which the default profile does not decode.
-      patterns.add(new BasicCharacterPattern(new KeyStroke(KeyType.Enter), '\r'));
-      patterns.add(new BasicCharacterPattern(new KeyStroke('j', true, false), '\n'));
+    InputDecoder decoder = stream.getInputDecoder();
+    decoder.addProfile(
+        profile(
+            new BasicCharacterPattern(new KeyStroke(KeyType.Enter, false, true), '\u001b', '\r'),
+            new BasicCharacterPattern(new KeyStroke(KeyType.Enter), '\r')));
+    decoder.addProfile(BracketedPaste.MARKERS);
+    decoder.addProfile(SgrMouse.PROFILE);
+    if (terminal instanceof UnixLikeTTYTerminal && modes.keysAsKeys()) {
+      decoder.addProfile(profile(new BasicCharacterPattern(new KeyStroke('j', true, false), '\n')));
     }
-    KeyDecodingProfile profile =
-        new KeyDecodingProfile() {
-          @Override
-          public Collection<CharacterPattern> getPatterns() {
-            return patterns;
-          }
-        };
-    stream.getInputDecoder().addProfile(profile);
-    stream.getInputDecoder().addProfile(BracketedPaste.MARKERS);
-    stream.getInputDecoder().addProfile(SgrMouse.PROFILE);
+  }
+
+  private static KeyDecodingProfile profile(CharacterPattern... patterns) {
+    List<CharacterPattern> list = List.of(patterns);
+    return () -> list;
   }
 }

@@ -21,7 +21,6 @@ final class TerminalModes {
   private final Optional<String> userSettings;
   private final PrintStream out;
   private TerminalScreen screen;
-  private Optional<String> sessionSettings = Optional.empty();
 
   private TerminalModes(
       boolean active, boolean mouse, Optional<String> userSettings, PrintStream out) {
@@ -47,20 +46,21 @@ final class TerminalModes {
   }
 
   /**
-   * Once the screen is up: CR stays CR (so Ctrl+J differs from Enter), XON/XOFF off (so Ctrl+S and
-   * Ctrl+Q are keys), bracketed paste and wheel reports on, Ctrl+Z caught (handled on {@code
-   * thread}). Returns whether the stty change took.
+   * Once the screen is up: CR stays CR (so Ctrl+J differs from Enter) and XON/XOFF is off (so
+   * Ctrl+S and Ctrl+Q are keys). Returns whether the stty change took; the decoder must know bare
+   * CR as Enter before this runs. Then call {@link #enter}.
    */
-  boolean enter(TerminalScreen started, TextGUIThread thread) {
+  boolean keysAsKeys() {
+    return active && Stty.set("-icrnl", "-ixon", "-ixoff");
+  }
+
+  /** Bracketed paste and wheel reports on, Ctrl+Z caught (handled on {@code thread}). */
+  void enter(TerminalScreen started, TextGUIThread thread) {
     this.screen = started;
-    if (!active) {
-      return false;
+    if (active) {
+      write(modesOn);
+      SuspendSignal.install(stop -> thread.invokeLater(() -> suspend(stop)));
     }
-    boolean changed = Stty.set("-icrnl", "-ixon", "-ixoff");
-    sessionSettings = changed ? Stty.save() : Optional.empty();
-    write(modesOn);
-    SuspendSignal.install(stop -> thread.invokeLater(() -> suspend(stop)));
-    return changed;
   }
 
   /** Ctrl+Z: the main screen, a visible cursor and the user's settings, then {@code stop}. */
@@ -73,6 +73,7 @@ final class TerminalModes {
     } catch (IOException | IllegalStateException e) {
       Logger.warn(e, "could not leave the full screen for Ctrl+Z");
     }
+    Optional<String> sessionSettings = Stty.save();
     userSettings.ifPresent(Stty::set);
     stop.run();
     sessionSettings.ifPresent(Stty::set);
