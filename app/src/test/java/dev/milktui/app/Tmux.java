@@ -41,6 +41,51 @@ final class Tmux implements AutoCloseable {
     return tmux;
   }
 
+  /**
+   * Starts an interactive bash (no rc files, prompt {@code PROMPT$ }) with exactly the given
+   * environment, for tests of job control; type the command to run.
+   */
+  static Tmux startShell(Map<String, String> env, Path directory) {
+    Tmux tmux = new Tmux();
+    String envPrefix =
+        env.entrySet().stream()
+            .map(e -> quote(e.getKey() + "=" + e.getValue()))
+            .collect(Collectors.joining(" "));
+    String line =
+        "cd "
+            + quote(directory.toString())
+            + " && exec env -i "
+            + envPrefix
+            + " PS1='PROMPT$ ' HISTFILE=/dev/null bash --norc --noprofile -i";
+    tmux.run("new-session", "-d", "-s", tmux.target, "-x", "120", "-y", "40", line);
+    return tmux;
+  }
+
+  /**
+   * Pastes {@code text} as a terminal does: bracketed (ESC[200~ … ESC[201~) when the program asked
+   * for it; {@code send-keys} cannot bracket.
+   */
+  void paste(String text) {
+    run("set-buffer", "-b", "milk-paste", text);
+    run("paste-buffer", "-p", "-d", "-b", "milk-paste", "-t", target);
+  }
+
+  /** A tmux format about the pane, e.g. {@code #{mouse_sgr_flag}} (the modes the program set). */
+  String query(String format) {
+    return run("display-message", "-p", "-t", target, format).strip();
+  }
+
+  /** The process the pane runs (the shell, or the command's shell). */
+  ProcessHandle paneProcess() {
+    long pid = Long.parseLong(query("#{pane_pid}"));
+    return ProcessHandle.of(pid).orElseThrow();
+  }
+
+  /** Kills the pane, as closing a terminal window does (its programs get SIGHUP). */
+  void killPane() {
+    run("kill-pane", "-t", target);
+  }
+
   void send(String... keys) {
     List<String> args = new ArrayList<>(List.of("send-keys", "-t", target));
     args.addAll(List.of(keys));
@@ -68,6 +113,20 @@ final class Tmux implements AutoCloseable {
       pause();
     }
     return fail("the screen never showed '" + text + "':\n" + screen);
+  }
+
+  /** Waits until the screen no longer shows {@code text}; fails with the screen when it does. */
+  String awaitGone(String text) {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    String screen = "";
+    while (System.nanoTime() < deadline) {
+      screen = screen();
+      if (!screen.contains(text)) {
+        return screen;
+      }
+      pause();
+    }
+    return fail("the screen kept showing '" + text + "':\n" + screen);
   }
 
   /**

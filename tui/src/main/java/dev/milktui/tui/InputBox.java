@@ -5,15 +5,28 @@ import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.TextBox;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
  * The message box. Enter sends; Ctrl+J and Alt+Enter insert a newline (Shift+Enter is not reliable
- * across terminals); Up on the first line and Down on the last browse the history.
+ * across terminals); Up on the first line and Down on the last browse the history; readline's
+ * Ctrl/Alt keys move and kill. A bracketed paste is one edit, never a send; a large one shows as a
+ * {@code [Pasted text, N lines]} label and is sent whole.
  */
 public final class InputBox extends TextBox {
+  /** Pastes longer than this show as a label in the box. */
+  static final int COLLAPSE_LINES = 10;
+
+  static final int COLLAPSE_CHARS = 2_000;
+
   private final InputHistory history;
   private final Consumer<String> onSend;
+
+  /** Label shown in the box → the pasted text it stands for; cleared with the box. */
+  private final Map<String, String> collapsed = new LinkedHashMap<>();
 
   public InputBox(InputHistory history, Consumer<String> onSend) {
     super(new TerminalSize(40, 3), "", Style.MULTI_LINE);
@@ -32,8 +45,21 @@ public final class InputBox extends TextBox {
 
   @Override
   public synchronized Result handleKeyStroke(KeyStroke key) {
+    if (key instanceof BracketedPaste.Paste paste) {
+      insert(shown(paste.text()));
+      return Result.HANDLED;
+    }
     if (isNewlineKey(key)) {
       return super.handleKeyStroke(new KeyStroke(KeyType.Enter));
+    }
+    UnaryOperator<LineEditing> edit = readlineEdit(key);
+    if (edit != null) {
+      apply(edit);
+      return Result.HANDLED;
+    }
+    if (key.getKeyType() == KeyType.Character && (key.isCtrlDown() || key.isAltDown())) {
+      // A Ctrl or Alt letter with no meaning here is never text.
+      return Result.HANDLED;
     }
     KeyType type = key.getKeyType();
     if (type == KeyType.Enter && !key.isCtrlDown()) {
@@ -54,11 +80,100 @@ public final class InputBox extends TextBox {
     return super.handleKeyStroke(key);
   }
 
+  private static UnaryOperator<LineEditing> readlineEdit(KeyStroke key) {
+    KeyType type = key.getKeyType();
+    if (type == KeyType.ArrowLeft && key.isCtrlDown()) {
+      return LineEditing::wordLeft;
+    }
+    if (type == KeyType.ArrowRight && key.isCtrlDown()) {
+      return LineEditing::wordRight;
+    }
+    if (type == KeyType.Backspace && key.isAltDown()) {
+      return LineEditing::killWordBack;
+    }
+    if (type != KeyType.Character || key.isCtrlDown() == key.isAltDown()) {
+      return null;
+    }
+    char c = Character.toLowerCase(key.getCharacter());
+    if (key.isCtrlDown()) {
+      return switch (c) {
+        case 'a' -> LineEditing::lineStart;
+        case 'e' -> LineEditing::lineEnd;
+        case 'k' -> LineEditing::killToEnd;
+        case 'u' -> LineEditing::killToStart;
+        case 'w' -> LineEditing::killSpaceWordBack;
+        default -> null;
+      };
+    }
+    return switch (c) {
+      case 'b' -> LineEditing::wordLeft;
+      case 'f' -> LineEditing::wordRight;
+      default -> null;
+    };
+  }
+
+  private void apply(UnaryOperator<LineEditing> edit) {
+    String text = getText();
+    LineEditing after = edit.apply(new LineEditing(text, caretOffset()));
+    if (!after.text().equals(text)) {
+      setText(after.text());
+    }
+    moveCaretTo(after.text(), after.caret());
+  }
+
+  /**
+   * What the box shows for a paste: the text itself, or a label when it is large or holds a tab
+   * (which the box would drop; the label keeps the text exact).
+   */
+  private String shown(String pasted) {
+    long lines = pasted.lines().count();
+    if (lines <= COLLAPSE_LINES && pasted.length() <= COLLAPSE_CHARS && pasted.indexOf('\t') < 0) {
+      return pasted;
+    }
+    String label =
+        collapsed.isEmpty()
+            ? "[Pasted text, " + lines + (lines == 1 ? " line]" : " lines]")
+            : "[Pasted text "
+                + (collapsed.size() + 1)
+                + ", "
+                + lines
+                + (lines == 1 ? " line]" : " lines]");
+    collapsed.put(label, pasted);
+    return label;
+  }
+
+  private void insert(String inserted) {
+    String text = getText();
+    int at = caretOffset();
+    String after = text.substring(0, at) + inserted + text.substring(at);
+    setText(after);
+    moveCaretTo(after, at + inserted.length());
+  }
+
+  private int caretOffset() {
+    TerminalPosition caret = getCaretPosition();
+    int offset = 0;
+    for (int row = 0; row < caret.getRow(); row++) {
+      offset += getLine(row).length() + 1;
+    }
+    return offset + Math.min(caret.getColumn(), getLine(caret.getRow()).length());
+  }
+
+  private void moveCaretTo(String text, int offset) {
+    int lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+    int row = (int) text.substring(0, lineStart).chars().filter(c -> c == '\n').count();
+    setCaretPosition(row, offset - lineStart);
+  }
+
   private void send() {
     String text = getText();
     if (text.isBlank()) {
       return;
     }
+    for (Map.Entry<String, String> paste : collapsed.entrySet()) {
+      text = text.replace(paste.getKey(), paste.getValue());
+    }
+    collapsed.clear();
     history.add(text);
     setText("");
     onSend.accept(text);

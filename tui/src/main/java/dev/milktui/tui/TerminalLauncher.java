@@ -5,19 +5,17 @@ import com.googlecode.lanterna.gui2.SeparateTextGUIThread;
 import com.googlecode.lanterna.gui2.TextGUIThread;
 import com.googlecode.lanterna.input.BasicCharacterPattern;
 import com.googlecode.lanterna.input.CharacterPattern;
+import com.googlecode.lanterna.input.InputDecoder;
 import com.googlecode.lanterna.input.KeyDecodingProfile;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
-import com.googlecode.lanterna.screen.TerminalScreen;
 import com.googlecode.lanterna.terminal.DefaultTerminalFactory;
 import com.googlecode.lanterna.terminal.Terminal;
 import com.googlecode.lanterna.terminal.ansi.StreamBasedTerminal;
 import com.googlecode.lanterna.terminal.ansi.UnixLikeTTYTerminal;
 import com.googlecode.lanterna.terminal.ansi.UnixLikeTerminal;
-import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -49,6 +47,9 @@ public final class TerminalLauncher {
     }
   }
 
+  /** Set (to anything) to leave the mouse to the terminal, for selecting text without Shift. */
+  public static final String NO_MOUSE = "MILK_TUI_NO_MOUSE";
+
   private TerminalLauncher() {}
 
   /**
@@ -65,6 +66,8 @@ public final class TerminalLauncher {
       throw new NoTerminalException(
           "milk-tui needs an interactive terminal: stdin and stdout must be a TTY.", null);
     }
+    TerminalModes modes =
+        TerminalModes.saveUserSettings(System.out, System.getenv(NO_MOUSE) == null);
     Terminal terminal;
     try {
       terminal =
@@ -75,25 +78,26 @@ public final class TerminalLauncher {
     } catch (IOException | RuntimeException e) {
       throw new NoTerminalException("Cannot open the terminal: " + e.getMessage(), e);
     }
-    runOn(terminal, config, sessions, resumeSessionId, beforeStart);
+    try {
+      runOn(terminal, modes, config, sessions, resumeSessionId, beforeStart);
+    } finally {
+      modes.restore();
+    }
   }
 
   /** The UI on an open terminal, which is closed at the end; see {@link #run}. */
   static void runOn(
       Terminal terminal,
+      TerminalModes modes,
       TuiConfig config,
       SessionFactory sessions,
       Optional<String> resumeSessionId,
       Consumer<TuiController> beforeStart)
       throws UiFailedException, IOException, InterruptedException {
-    TerminalScreen screen = new TerminalScreen(terminal);
+    TerminalInputScreen screen = new TerminalInputScreen(terminal);
     FatalErrors errors = FatalErrors.install();
     try (errors;
         PacedFrames frames = new PacedFrames()) {
-      // Before the first frame, though it costs a process start: the terminal driver turns Enter
-      // into Ctrl+J as the keys arrive, so a key typed as soon as the screen shows would otherwise
-      // be read with the old settings (a tmux test typed a message and its Enter became a newline).
-      distinguishNewlineKeys(terminal);
       screen.startScreen();
       MultiWindowTextGUI gui = new MultiWindowTextGUI(new SeparateTextGUIThread.Factory(), screen);
       TuiController controller = new TuiController(gui, config.withPacer(frames), sessions);
@@ -105,10 +109,15 @@ public final class TerminalLauncher {
           () -> {
             beforeStart.accept(controller);
             drawNow(gui);
+            // After the first frame: it runs stty, a process start. Keys are decoded on this
+            // thread, so none is decoded while the profile changes.
+            addKeyPatterns(terminal, modes);
+            modes.enter(screen, thread);
             controller.start(resumeSessionId);
           });
       try {
-        CompletableFuture.anyOf(controller.quitRequested(), errors.fatal()).get();
+        CompletableFuture.anyOf(controller.quitRequested(), errors.fatal(), screen.inputEnded())
+            .get();
       } catch (ExecutionException e) {
         Logger.error(e, "UI ended with an error");
       } finally {
@@ -122,6 +131,7 @@ public final class TerminalLauncher {
       }
     } finally {
       try {
+        modes.leave();
         screen.stopScreen();
       } finally {
         terminal.close();
@@ -143,50 +153,30 @@ public final class TerminalLauncher {
   }
 
   /**
-   * Lets Ctrl+J (LF) differ from Enter (CR): the terminal must stop turning CR into LF, and the
-   * decoder must read LF as Ctrl+J. Alt+Enter (ESC CR) is decoded as Enter with Alt. Where stty
-   * cannot be changed, Ctrl+J stays Enter and Alt+Enter still inserts a newline.
+   * Teaches the decoder the paste markers and mouse reports, and lets Ctrl+J (LF) differ from Enter
+   * (CR): the terminal must stop turning CR into LF, and the decoder must read LF as Ctrl+J. Bare
+   * CR is taught before stty runs, so an Enter typed meanwhile is not lost. Alt+Enter (ESC CR) is
+   * decoded as Enter with Alt. Where stty cannot be changed, Ctrl+J stays Enter and Alt+Enter still
+   * inserts a newline.
    */
-  private static void distinguishNewlineKeys(Terminal terminal) {
+  private static void addKeyPatterns(Terminal terminal, TerminalModes modes) {
     if (!(terminal instanceof StreamBasedTerminal stream)) {
       return;
     }
-    List<CharacterPattern> patterns =
-        new java.util.ArrayList<>(
-            List.of(
-                new BasicCharacterPattern(
-                    new KeyStroke(KeyType.Enter, false, true), '\u001b', '\r')));
-    if (terminal instanceof UnixLikeTTYTerminal && disableCrToLf()) {
-      // Enter now arrives as a bare CR, which the default profile does not decode.
-      patterns.add(new BasicCharacterPattern(new KeyStroke(KeyType.Enter), '\r'));
-      patterns.add(new BasicCharacterPattern(new KeyStroke('j', true, false), '\n'));
+    InputDecoder decoder = stream.getInputDecoder();
+    decoder.addProfile(
+        profile(
+            new BasicCharacterPattern(new KeyStroke(KeyType.Enter, false, true), '\u001b', '\r'),
+            new BasicCharacterPattern(new KeyStroke(KeyType.Enter), '\r')));
+    decoder.addProfile(BracketedPaste.MARKERS);
+    decoder.addProfile(SgrMouse.PROFILE);
+    if (terminal instanceof UnixLikeTTYTerminal && modes.keysAsKeys()) {
+      decoder.addProfile(profile(new BasicCharacterPattern(new KeyStroke('j', true, false), '\n')));
     }
-    KeyDecodingProfile profile =
-        new KeyDecodingProfile() {
-          @Override
-          public Collection<CharacterPattern> getPatterns() {
-            return patterns;
-          }
-        };
-    stream.getInputDecoder().addProfile(profile);
   }
 
-  /** Lanterna saves the tty state at start and restores it at the end, this change included. */
-  private static boolean disableCrToLf() {
-    try {
-      Process stty =
-          new ProcessBuilder("stty", "-icrnl")
-              .redirectInput(new File("/dev/tty"))
-              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-              .redirectError(ProcessBuilder.Redirect.DISCARD)
-              .start();
-      return stty.waitFor() == 0;
-    } catch (IOException e) {
-      Logger.info(e, "cannot change the tty; Ctrl+J will act as Enter");
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
+  private static KeyDecodingProfile profile(CharacterPattern... patterns) {
+    List<CharacterPattern> list = List.of(patterns);
+    return () -> list;
   }
 }

@@ -1,7 +1,9 @@
 package dev.milktui.tui;
 
+import com.googlecode.lanterna.TerminalPosition;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.BasicWindow;
+import com.googlecode.lanterna.gui2.Component;
 import com.googlecode.lanterna.gui2.Interactable;
 import com.googlecode.lanterna.gui2.Panel;
 import com.googlecode.lanterna.gui2.TextGUIThread;
@@ -11,6 +13,8 @@ import com.googlecode.lanterna.gui2.WindowListener;
 import com.googlecode.lanterna.gui2.WindowListenerAdapter;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
+import com.googlecode.lanterna.input.MouseAction;
+import com.googlecode.lanterna.input.MouseActionType;
 import com.googlecode.lanterna.screen.Screen;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.session.GrantException;
@@ -513,6 +517,10 @@ public final class TuiController {
                 "Enter            send the message (queued while a turn runs)",
                 "Ctrl+J, Alt+Enter  new line in the message",
                 "Up / Down        message history (on the first / last line)",
+                "Ctrl+A / Ctrl+E  start / end of the line; Alt+B / Alt+F, Ctrl+←/→ by word",
+                "Ctrl+K / Ctrl+U  delete to the end / start of the line",
+                "Ctrl+W, Alt+Bksp delete the word before the caret",
+                "Paste            one edit, never a send; a long one shows as [Pasted text]",
                 "Tab / Shift+Tab  move between message, transcript and tools",
                 "PgUp / PgDn      scroll the transcript; Home / End in the transcript",
                 "Enter on a tool  show its full input and result",
@@ -523,6 +531,8 @@ public final class TuiController {
                 "Ctrl+C           stop the turn; twice within 2 s quits",
                 "Ctrl+L           redraw the screen",
                 "F5               resume or restart after claude stopped",
+                "Ctrl+Z           suspend to the shell; fg comes back",
+                "Mouse wheel      scroll the pane under the pointer",
                 "F1 or ?          this help",
                 "",
                 "Permission dialog: y allow once, Shift+A allow always, n deny, Esc deny and stop.",
@@ -535,6 +545,10 @@ public final class TuiController {
 
   /** Keys that work whatever window is active. */
   private boolean globalKey(KeyStroke key) {
+    if (key instanceof MouseAction mouse) {
+      wheel(mouse);
+      return true;
+    }
     if (Keys.ctrl(key, 'c')) {
       ctrlC();
       return true;
@@ -544,6 +558,41 @@ public final class TuiController {
       return true;
     }
     return false;
+  }
+
+  /**
+   * The wheel scrolls the pane under the pointer, three lines a notch, while no dialog is open;
+   * other mouse reports do nothing (a click never answers a dialog).
+   */
+  private void wheel(MouseAction mouse) {
+    boolean up = mouse.getActionType() == MouseActionType.SCROLL_UP;
+    if ((!up && mouse.getActionType() != MouseActionType.SCROLL_DOWN)
+        || dialogs.anyOpen()
+        || MainLayout.tooSmall(gui.getScreen().getTerminalSize())) {
+      return;
+    }
+    for (int i = 0; i < 3; i++) {
+      if (under(transcriptView, mouse)) {
+        if (up) {
+          transcriptView.lineUp();
+        } else {
+          transcriptView.lineDown();
+        }
+      } else if (under(toolPane, mouse)) {
+        toolPane.handleInput(new KeyStroke(up ? KeyType.ArrowUp : KeyType.ArrowDown));
+      }
+    }
+  }
+
+  private static boolean under(Component component, MouseAction mouse) {
+    TerminalPosition at = mouse.getPosition();
+    TerminalPosition origin = component.toGlobal(TerminalPosition.TOP_LEFT_CORNER);
+    TerminalSize size = component.getSize();
+    return origin != null
+        && at.getColumn() >= origin.getColumn()
+        && at.getColumn() < origin.getColumn() + size.getColumns()
+        && at.getRow() >= origin.getRow()
+        && at.getRow() < origin.getRow() + size.getRows();
   }
 
   private boolean mainKey(KeyStroke key) {

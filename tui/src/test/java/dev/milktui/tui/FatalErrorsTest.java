@@ -35,6 +35,7 @@ class FatalErrorsTest {
             () ->
                 TerminalLauncher.runOn(
                     terminal,
+                    TerminalModes.none(),
                     TuiConfig.defaults(),
                     (listener, resume) -> new FakeSession(),
                     Optional.empty(),

@@ -47,7 +47,7 @@ final class Harness {
   Harness(DefaultVirtualTerminal terminal, TuiConfig config) {
     try {
       vt = terminal;
-      TerminalScreen screen = new TerminalScreen(vt);
+      TerminalScreen screen = new TerminalInputScreen(vt);
       screen.startScreen();
       gui =
           new MultiWindowTextGUI(new SameTextGUIThread.Factory(), screen) {

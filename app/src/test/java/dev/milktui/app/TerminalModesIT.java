@@ -1,0 +1,142 @@
+package dev.milktui.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Keys and terminal modes through the launcher in a real terminal (tmux with its default stty
+ * settings): flow control, bracketed paste, Ctrl+Z and fg, and the terminal going away.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class TerminalModesIT {
+  @TempDir Path home;
+
+  private static final Path LAUNCHER =
+      Path.of(System.getProperty("milk.projectRoot"), "scripts", "milk-tui");
+
+  private Tmux demo() {
+    return Tmux.start(
+        List.of(LAUNCHER.toString(), "--demo", "--demo-speed", "0.05"),
+        DemoInTerminalIT.environment(home),
+        home);
+  }
+
+  @Test
+  void ctrlSSavesTheTranscriptInsteadOfFreezingTheTerminal() throws Exception {
+    try (Tmux tmux = demo()) {
+      tmux.await("Offline demo");
+      tmux.send("C-s");
+      tmux.await("Transcript saved to");
+      // Had Ctrl+S been XOFF, nothing typed now would show.
+      tmux.type("still typing");
+      tmux.await("still typing");
+      try (Stream<Path> exports = Files.list(home.resolve(".local/state/milk-tui/exports"))) {
+        assertThat(exports.toList()).hasSize(1);
+      }
+      tmux.send("C-c");
+      tmux.send("C-c");
+      tmux.await("MILK-EXIT=0");
+    }
+  }
+
+  @Test
+  void aBracketedMultiLinePasteIsOneMessageSentWhole() {
+    try (Tmux tmux = demo()) {
+      tmux.await("Offline demo");
+      tmux.paste("Run echo hi\nsecond pasted line\nthird pasted line");
+      String pasted = tmux.await("third pasted line");
+      // Nothing was sent: no turn ran, and the lines wait in the box.
+      assertThat(pasted).doesNotContain("The command printed hi");
+      tmux.send("Enter");
+      String done = tmux.await("The command printed hi. Done.");
+      assertThat(done).contains("> Run echo hi").contains("second pasted line");
+      assertThat(done.split("The command printed hi. Done.", -1)).hasSize(2);
+      tmux.send("C-c");
+      tmux.send("C-c");
+      tmux.await("MILK-EXIT=0");
+    }
+  }
+
+  @Test
+  void ctrlZGivesTheShellPromptAndFgRepaintsTheUi() {
+    try (Tmux tmux = Tmux.startShell(DemoInTerminalIT.environment(home), home)) {
+      tmux.await("PROMPT$");
+      tmux.type(LAUNCHER + " --demo --demo-speed 0.05");
+      tmux.send("Enter");
+      tmux.await("Offline demo");
+      tmux.send("C-z");
+      String stopped = tmux.await("Stopped");
+      assertThat(stopped).doesNotContain("Offline demo");
+      // The user's settings are back: a typed command echoes and runs.
+      tmux.type("echo shell-$((40+2))");
+      tmux.send("Enter");
+      tmux.await("shell-42");
+      tmux.type("fg");
+      tmux.send("Enter");
+      String back = tmux.await("F1 help");
+      assertThat(back).contains("Offline demo").contains("Message").doesNotContain("shell-42");
+      tmux.type("after fg");
+      tmux.await("after fg");
+      tmux.send("C-c");
+      tmux.send("C-c");
+      tmux.awaitGone("F1 help");
+      tmux.type("echo exit-$((0+$?))");
+      tmux.send("Enter");
+      tmux.await("exit-0");
+    }
+  }
+
+  @Test
+  void wheelReportsAreOnWhileRunningAndOffAfterAndAClickTypesNothing() {
+    try (Tmux tmux = demo()) {
+      tmux.await("Offline demo");
+      assertThat(tmux.query("#{mouse_any_flag} #{mouse_sgr_flag}")).isEqualTo("1 1");
+      // An SGR click and wheel notch at column 10, row 5, as the terminal would report them.
+      tmux.send("-H", "1b", "5b", "3c", "30", "3b", "31", "30", "3b", "35", "4d");
+      tmux.send("-H", "1b", "5b", "3c", "36", "34", "3b", "31", "30", "3b", "35", "4d");
+      tmux.type("typed");
+      String screen = tmux.await("typed");
+      assertThat(screen).doesNotContain("[<").doesNotContain(";10;5");
+      tmux.send("C-c");
+      tmux.send("C-c");
+      tmux.await("MILK-EXIT=0");
+      assertThat(tmux.query("#{mouse_any_flag} #{mouse_sgr_flag}")).isEqualTo("0 0");
+    }
+  }
+
+  @Test
+  void theEnvironmentVariableLeavesTheMouseToTheTerminal() {
+    Map<String, String> env = new HashMap<>(DemoInTerminalIT.environment(home));
+    env.put("MILK_TUI_NO_MOUSE", "1");
+    try (Tmux tmux = Tmux.start(List.of(LAUNCHER.toString(), "--demo"), env, home)) {
+      tmux.await("Offline demo");
+      assertThat(tmux.query("#{mouse_any_flag}")).isEqualTo("0");
+      assertThat(tmux.query("#{pane_in_mode} #{alternate_on}")).isEqualTo("0 1");
+    }
+  }
+
+  @Test
+  void killingThePaneEndsTheJvm() throws Exception {
+    try (Tmux tmux = demo()) {
+      tmux.await("Offline demo");
+      List<ProcessHandle> running = tmux.paneProcess().descendants().toList();
+      assertThat(running)
+          .anySatisfy(p -> assertThat(p.info().command().orElse("")).endsWith("java"));
+      tmux.killPane();
+      for (ProcessHandle process : running) {
+        process.onExit().get(20, TimeUnit.SECONDS);
+      }
+      assertThat(running).noneMatch(ProcessHandle::isAlive);
+    }
+  }
+}

@@ -1,0 +1,108 @@
+package dev.milktui.tui;
+
+import com.googlecode.lanterna.gui2.TextGUIThread;
+import com.googlecode.lanterna.screen.Screen;
+import com.googlecode.lanterna.screen.TerminalScreen;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Optional;
+import org.tinylog.Logger;
+
+/**
+ * The terminal's modes over a run: the settings the user had ({@code stty -g}, taken before
+ * Lanterna makes the terminal raw) come back exactly on exit and on Ctrl+Z; the session's own
+ * settings (raw, no CR-to-LF, no flow control so Ctrl+S is a key) and bracketed paste come back on
+ * {@code fg}. Every method runs on the GUI thread, the terminal's only writer.
+ */
+final class TerminalModes {
+  private final boolean active;
+  private final String modesOn;
+  private final String modesOff;
+  private final Optional<String> userSettings;
+  private final PrintStream out;
+  private TerminalScreen screen;
+
+  private TerminalModes(
+      boolean active, boolean mouse, Optional<String> userSettings, PrintStream out) {
+    this.active = active;
+    this.modesOn = BracketedPaste.ENABLE + (mouse ? SgrMouse.ENABLE : "");
+    this.modesOff = BracketedPaste.DISABLE + (mouse ? SgrMouse.DISABLE : "");
+    this.userSettings = userSettings;
+    this.out = out;
+  }
+
+  /**
+   * For the real terminal, whose output is {@code out}; call before the terminal is opened. With
+   * {@code mouse}, the terminal reports the wheel (and clicks), so selecting text then needs the
+   * terminal's modifier (often Shift).
+   */
+  static TerminalModes saveUserSettings(PrintStream out, boolean mouse) {
+    return new TerminalModes(true, mouse, Stty.save(), out);
+  }
+
+  /** For a terminal that has no modes to set (a virtual one). */
+  static TerminalModes none() {
+    return new TerminalModes(false, false, Optional.empty(), System.out);
+  }
+
+  /**
+   * Once the screen is up: CR stays CR (so Ctrl+J differs from Enter) and XON/XOFF is off (so
+   * Ctrl+S and Ctrl+Q are keys). Returns whether the stty change took; the decoder must know bare
+   * CR as Enter before this runs. Then call {@link #enter}.
+   */
+  boolean keysAsKeys() {
+    return active && Stty.set("-icrnl", "-ixon", "-ixoff");
+  }
+
+  /** Bracketed paste and wheel reports on, Ctrl+Z caught (handled on {@code thread}). */
+  void enter(TerminalScreen started, TextGUIThread thread) {
+    this.screen = started;
+    if (active) {
+      write(modesOn);
+      SuspendSignal.install(stop -> thread.invokeLater(() -> suspend(stop)));
+    }
+  }
+
+  /** Ctrl+Z: the main screen, a visible cursor and the user's settings, then {@code stop}. */
+  void suspend(Runnable stop) {
+    try {
+      write(modesOff);
+      screen.getTerminal().exitPrivateMode();
+      screen.getTerminal().setCursorVisible(true);
+      screen.getTerminal().flush();
+    } catch (IOException | IllegalStateException e) {
+      Logger.warn(e, "could not leave the full screen for Ctrl+Z");
+    }
+    Optional<String> sessionSettings = Stty.save();
+    userSettings.ifPresent(Stty::set);
+    stop.run();
+    sessionSettings.ifPresent(Stty::set);
+    try {
+      screen.getTerminal().enterPrivateMode();
+      write(modesOn);
+      screen.refresh(Screen.RefreshType.COMPLETE);
+    } catch (IOException | IllegalStateException e) {
+      Logger.warn(e, "could not return to the full screen after fg");
+    }
+  }
+
+  /**
+   * The end of the run: paste and mouse modes off; after the terminal is closed, {@link #restore}.
+   */
+  void leave() {
+    write(modesOff);
+  }
+
+  /** Gives the user's settings back exactly, whatever Lanterna restored. */
+  void restore() {
+    userSettings.ifPresent(Stty::set);
+  }
+
+  private void write(String sequence) {
+    if (!active) {
+      return;
+    }
+    out.print(sequence);
+    out.flush();
+  }
+}
