@@ -32,6 +32,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 90, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class BaselineRealCliIT {
   private static final Duration TURN = Duration.ofSeconds(30);
+  private static final Path TMP = Path.of("/tmp");
 
   private ClaudeSandbox sandbox;
   private Path base;
@@ -41,8 +42,12 @@ class BaselineRealCliIT {
   @BeforeEach
   void setUp() throws Exception {
     sandbox = ClaudeSandbox.create();
-    Path target = Files.createDirectories(Path.of("target"));
-    base = Files.createTempDirectory(target.toAbsolutePath(), "baseline-it-").toRealPath();
+    // Outside /tmp, which the baseline allows: the build's target folder, or /var/tmp when the
+    // checkout itself lies under /tmp (as CI's fresh clone does).
+    Path target = Files.createDirectories(Path.of("target")).toRealPath();
+    Path parent = target.startsWith(TMP) ? Path.of("/var/tmp") : target;
+    base = Files.createTempDirectory(parent, "baseline-it-").toRealPath();
+    assertThat(base.startsWith(TMP)).as("outside /tmp: %s", base).isFalse();
     work = Files.createDirectories(base.resolve("work"));
     elsewhere = Files.createDirectories(base.resolve("elsewhere"));
   }
