@@ -597,6 +597,15 @@ public final class ClaudeSession implements Session {
     }
     inFlight.clear();
     emit(new SessionEvent.ProcessExited(exited.code(), exited.stderrTail(), expected));
+    if (!expected && !waiting.isEmpty()) {
+      // A claude that just failed is not started again behind the user's back: they choose
+      // (resume, new session, or send again; the text is in the message history).
+      emit(
+          notice(
+              SessionEvent.Level.WARNING,
+              waiting.size() + " message(s) did not reach claude and were not sent."));
+      waiting.clear();
+    }
     to(new Idle());
     drain();
   }
