@@ -215,7 +215,14 @@ class MisbehavingClaudeScreenTest {
     type("hello");
     key(new KeyStroke(KeyType.Enter));
     awaitScreen("> hello", "a turn is running");
-    long pid = Long.parseLong(Files.readString(dir.resolve("pid")).strip());
+    // The screen shows the turn as soon as it is sent; the script writes its pid a moment later.
+    Path pidFile = dir.resolve("pid");
+    long pidDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while ((!Files.exists(pidFile) || Files.readString(pidFile).isBlank())
+        && System.nanoTime() < pidDeadline) {
+      Thread.sleep(20);
+    }
+    long pid = Long.parseLong(Files.readString(pidFile).strip());
 
     KeyStroke ctrlC = new KeyStroke('c', true, false);
     key(ctrlC);
