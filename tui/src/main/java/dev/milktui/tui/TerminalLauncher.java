@@ -108,11 +108,13 @@ public final class TerminalLauncher {
       thread.invokeLater(
           () -> {
             beforeStart.accept(controller);
-            drawNow(gui);
-            // After the first frame: it runs stty, a process start. Keys are decoded on this
-            // thread, so none is decoded while the profile changes.
+            // Before the first frame, though stty is a process start: keys typed once the screen
+            // shows must meet the session's terminal settings. The driver turns Enter into Ctrl+J
+            // as keys arrive, so an Enter typed before stty ran was later read as a newline (the
+            // tmux tests type as soon as the first frame is up).
             addKeyPatterns(terminal, modes);
             modes.enter(screen, thread);
+            drawNow(gui);
             controller.start(resumeSessionId);
           });
       try {
