@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -103,30 +104,12 @@ final class Tmux implements AutoCloseable {
 
   /** Waits until the screen shows {@code text}; fails with the screen when it does not. */
   String await(String text) {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    String screen = "";
-    while (System.nanoTime() < deadline) {
-      screen = screen();
-      if (screen.contains(text)) {
-        return screen;
-      }
-      pause();
-    }
-    return fail("the screen never showed '" + text + "':\n" + screen);
+    return awaitScreen(s -> s.contains(text), "the screen never showed '" + text + "'");
   }
 
   /** Waits until the screen no longer shows {@code text}; fails with the screen when it does. */
   String awaitGone(String text) {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    String screen = "";
-    while (System.nanoTime() < deadline) {
-      screen = screen();
-      if (!screen.contains(text)) {
-        return screen;
-      }
-      pause();
-    }
-    return fail("the screen kept showing '" + text + "':\n" + screen);
+    return awaitScreen(s -> !s.contains(text), "the screen kept showing '" + text + "'");
   }
 
   /**
@@ -134,16 +117,23 @@ final class Tmux implements AutoCloseable {
    * and says "keys paused" meanwhile.
    */
   String awaitDialog(String text) {
+    return awaitScreen(
+        s -> s.contains(text) && !s.contains("keys paused"),
+        "the screen never showed '" + text + "' ready for keys");
+  }
+
+  /** Polls the screen until {@code ready} holds; fails with {@code failure} and the last screen. */
+  private String awaitScreen(Predicate<String> ready, String failure) {
     long deadline = System.nanoTime() + WAIT.toNanos();
     String screen = "";
     while (System.nanoTime() < deadline) {
       screen = screen();
-      if (screen.contains(text) && !screen.contains("keys paused")) {
+      if (ready.test(screen)) {
         return screen;
       }
       pause();
     }
-    return fail("the screen never showed '" + text + "' ready for keys:\n" + screen);
+    return fail(failure + ":\n" + screen);
   }
 
   @Override
