@@ -1,5 +1,7 @@
 package dev.milktui.core.grants;
 
+import java.util.Optional;
+
 /**
  * What a rule allows, in words a user can check before granting it: "any command", "any file
  * anywhere", "`npm test` alone or with more arguments".
@@ -26,9 +28,9 @@ public final class RuleMeaning {
       // command (not `npm test && rm -rf x`); GrantsRealCliIT pins both.
       return "`" + content.substring(0, content.length() - 2) + "` alone or with more arguments";
     }
-    if (content.startsWith("//") && content.endsWith("/**")) {
-      String directory = content.substring(1, content.length() - 3);
-      return (tool.equals("Read") ? "reading" : "editing") + " files under " + directory;
+    Optional<String> directory = PathPattern.directoryOf(content);
+    if (directory.isPresent()) {
+      return (tool.equals("Read") ? "reading" : "editing") + " files under " + directory.get();
     }
     if (tool.equals("WebFetch") && content.startsWith("domain:")) {
       return "fetching from " + content.substring("domain:".length());

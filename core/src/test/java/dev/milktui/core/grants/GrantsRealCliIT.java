@@ -164,4 +164,32 @@ class GrantsRealCliIT {
     assertThat(allowedWithoutAsking("Bash(touch made:*)", "touch made && touch other")).isFalse();
     assertThat(allowedWithoutAsking("Bash(touch made)", "touch made more")).isFalse();
   }
+
+  /** Writes one file under an allow rule; true when the CLI wrote it without asking. */
+  private boolean writtenWithoutAsking(String rule, Path file) throws Exception {
+    store.grant(GrantRequest.of(RuleGrant.userConfirmed(rule)));
+    try (FakeAnthropicApi api =
+            FakeAnthropicApi.start(
+                Reply.toolUse(
+                    "toolu_write", "Write", Map.of("file_path", file.toString(), "content", "x")),
+                Reply.text("Done."));
+        CliRun claude = oneShot(api, "Write it")) {
+      claude.awaitLine("result", null, TURN);
+      assertThat(api.toolResults()).as(claude.transcript()).hasSize(1);
+      return !api.toolResults().get(0).isError();
+    } finally {
+      store.revoke(List.of(rule), List.of());
+    }
+  }
+
+  @Test
+  void anEscapedPathRuleCoversItsDirectoryAndNotADirectoryItsPatternWouldMatch() throws Exception {
+    Path out = Files.createDirectories(sandbox.root().resolve("out"));
+    Path brackets = Files.createDirectories(out.resolve("a[1]+(b)"));
+    Path lookAlike = Files.createDirectories(out.resolve("a1bb"));
+    String rule = "Edit(" + PathPattern.under(brackets).orElseThrow() + ")";
+
+    assertThat(writtenWithoutAsking(rule, brackets.resolve("f.txt"))).isTrue();
+    assertThat(writtenWithoutAsking(rule, lookAlike.resolve("f.txt"))).isFalse();
+  }
 }
