@@ -25,6 +25,7 @@ import dev.milktui.tui.dialog.DialogHost;
 import dev.milktui.tui.dialog.GrantDialog;
 import dev.milktui.tui.dialog.GrantForm;
 import dev.milktui.tui.dialog.Keys;
+import dev.milktui.tui.dialog.ModeMenu;
 import dev.milktui.tui.dialog.PermissionDetails;
 import dev.milktui.tui.dialog.PermissionPrompter;
 import dev.milktui.tui.dialog.ReadOnlyText;
@@ -79,6 +80,8 @@ public final class TuiController {
   private final EventPump<Tagged> pump;
   private final CompletableFuture<Void> quit = new CompletableFuture<>();
   private boolean grantDialogOpen;
+  // A mode asked of claude that it has not reported yet; the next cycle goes on from it.
+  private String modeAsked;
   private Session session;
   private int generation;
   private String sessionId;
@@ -304,7 +307,7 @@ public final class TuiController {
     } else if (event instanceof SessionEvent.ApiRetrying r) {
       apiRetrying(r);
     } else if (event instanceof SessionEvent.StatusChanged s) {
-      status.mode(s.permissionMode());
+      modeReported(s.permissionMode());
       if ("requesting".equals(s.status())) {
         activity(Activity.THINKING, "");
       }
@@ -340,13 +343,21 @@ public final class TuiController {
   private void turnStarted(SessionEvent.TurnStarted t) {
     sessionId = t.sessionId();
     status.session(t.sessionId(), t.model());
-    status.mode(t.permissionMode());
+    modeReported(t.permissionMode());
     try {
       cwd = t.cwd() == null ? null : Path.of(t.cwd());
     } catch (InvalidPathException e) {
       cwd = null;
     }
     activity(Activity.THINKING, "");
+  }
+
+  /** The status bar shows the mode claude reports, never only the one asked for. */
+  private void modeReported(String mode) {
+    if (mode != null) {
+      modeAsked = null;
+      status.mode(mode);
+    }
   }
 
   private void apiRetrying(SessionEvent.ApiRetrying r) {
@@ -521,12 +532,13 @@ public final class TuiController {
                 "Ctrl+K / Ctrl+U  delete to the end / start of the line",
                 "Ctrl+W, Alt+Bksp delete the word before the caret",
                 "Paste            one edit, never a send; a long one shows as [Pasted text]",
-                "Tab / Shift+Tab  move between message, transcript and tools",
+                "Tab              move between message, transcript and tools",
                 "PgUp / PgDn      scroll the transcript; Home / End in the transcript",
                 "Enter on a tool  show its full input and result",
                 "Ctrl+T           show or hide thinking",
                 "Ctrl+S           save the transcript as Markdown",
-                "F2               next permission mode (default, acceptEdits, plan)",
+                "Shift+Tab, F2    next permission mode (default, acceptEdits, plan)",
+                "F3               choose the permission mode",
                 "Esc              stop the running turn",
                 "Ctrl+C           stop the turn; twice within 2 s quits",
                 "Ctrl+L           redraw the screen",
@@ -608,16 +620,16 @@ public final class TuiController {
     } else if (Keys.ctrl(key, 't')) {
       transcript.setThinkingCollapsed(!transcript.thinkingCollapsed());
       transcriptView.contentChanged();
-    } else if (type == KeyType.F2) {
+    } else if (type == KeyType.F2 || type == KeyType.ReverseTab) {
       cycleMode();
+    } else if (type == KeyType.F3) {
+      ModeMenu.open(dialogs, status.mode(), this::setMode);
     } else if (type == KeyType.F5) {
       showRestartOffer();
     } else if (type == KeyType.Escape) {
       interrupt();
     } else if (type == KeyType.Tab) {
       focus(focused == input ? transcriptView : focused == transcriptView ? toolPane : input);
-    } else if (type == KeyType.ReverseTab) {
-      focus(focused == input ? toolPane : focused == toolPane ? transcriptView : input);
     } else if (type == KeyType.PageUp && focused != toolPane) {
       transcriptView.pageUp();
     } else if (type == KeyType.PageDown && focused != toolPane) {
@@ -665,15 +677,19 @@ public final class TuiController {
     }
   }
 
+  /** Shift+Tab (and F2): default → acceptEdits → plan → default; bypassPermissions never. */
   private void cycleMode() {
+    String from = modeAsked != null ? modeAsked : status.mode();
+    setMode(MODES.get((MODES.indexOf(from) + 1) % MODES.size()));
+  }
+
+  private void setMode(String next) {
     if (session == null) {
       return;
     }
-    int at = MODES.indexOf(status.mode());
-    String next = MODES.get((at + 1) % MODES.size());
     try {
       session.setPermissionMode(next);
-      status.mode(next);
+      modeAsked = next;
       notice(SessionEvent.Level.INFO, "Permission mode: " + next);
     } catch (RuntimeException e) {
       notice(SessionEvent.Level.ERROR, "Could not change the permission mode: " + e.getMessage());
