@@ -22,6 +22,7 @@ import dev.milktui.core.session.Session;
 import dev.milktui.core.text.LogText;
 import dev.milktui.core.turn.TurnSummary;
 import dev.milktui.tui.dialog.DialogHost;
+import dev.milktui.tui.dialog.ElicitationDialog;
 import dev.milktui.tui.dialog.GrantDialog;
 import dev.milktui.tui.dialog.GrantForm;
 import dev.milktui.tui.dialog.Keys;
@@ -41,6 +42,8 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -79,6 +82,7 @@ public final class TuiController {
   private final Deque<TurnSummary> grantQueue = new ArrayDeque<>();
   private final EventPump<Tagged> pump;
   private final CompletableFuture<Void> quit = new CompletableFuture<>();
+  private final StallWatch stall;
   private boolean grantDialogOpen;
   // A mode asked of claude that it has not reported yet; the next cycle goes on from it.
   private String modeAsked;
@@ -105,6 +109,7 @@ public final class TuiController {
           }
         };
     this.dialogs = new DialogHost(gui, globalKeys, config.clock(), config.dialogInputPause());
+    this.stall = new StallWatch(config.stallNotice(), config.clock().instant());
     this.transcriptView = new TranscriptView(transcript, palette);
     this.toolPane = new ToolPane(palette, config.clock(), this::showToolDetails);
     this.input = new InputBox(new InputHistory(config.historyFile()), this::send);
@@ -217,6 +222,7 @@ public final class TuiController {
                 toolPane.invalidate();
               }
               dialogs.tick();
+              checkStall();
             });
   }
 
@@ -275,6 +281,9 @@ public final class TuiController {
   }
 
   private void apply(SessionEvent event) {
+    stall.output(
+        config.clock().instant(),
+        event instanceof SessionEvent.StatusChanged s ? s.status() : null);
     if (event instanceof SessionEvent.TextDelta d) {
       feed.text(d.messageId(), d.blockIndex(), d.text());
       activity(Activity.STREAMING, "");
@@ -327,6 +336,12 @@ public final class TuiController {
       notice(SessionEvent.Level.WARNING, "Skipped a line claude printed that could not be read.");
     } else if (event instanceof SessionEvent.Notice n) {
       notice(n.level(), n.text());
+    } else if (event instanceof SessionEvent.ElicitationRequested e) {
+      ElicitationDialog.openOrDecline(dialogs, e.request(), this::notice);
+    } else if (event instanceof SessionEvent.RateLimited r) {
+      notice(
+          RateLimitNotice.level(r),
+          RateLimitNotice.text(r, config.clock().instant(), ZoneId.systemDefault()));
     } else if (event instanceof SessionEvent.ControlAnswered c && !c.success()) {
       notice(SessionEvent.Level.WARNING, "Claude refused a request: " + c.error());
     }
@@ -358,6 +373,31 @@ public final class TuiController {
       modeAsked = null;
       status.mode(mode);
     }
+  }
+
+  /** A turn silent for the configured time gets one notice with what is known and the ways on. */
+  private void checkStall() {
+    Instant now = config.clock().instant();
+    boolean running = session != null && session.busy();
+    if (!stall.due(now, running, toolPane.anyRunning(), prompter.showing() || dialogs.anyOpen())) {
+      return;
+    }
+    long minutes = Math.max(1, stall.after().toMinutes());
+    String last =
+        DateTimeFormatter.ofPattern("HH:mm:ss")
+            .format(stall.lastOutput().atZone(ZoneId.systemDefault()));
+    notice(
+        SessionEvent.Level.WARNING,
+        "Nothing from claude for "
+            + (stall.after().toSeconds() < 120
+                ? stall.after().toSeconds() + " s"
+                : minutes + " min")
+            + " (last sign of life at "
+            + last
+            + ", while "
+            + status.activity().label()
+            + "; no tool is running). The API may be slow or retrying quietly. Keep waiting,"
+            + " press Esc to interrupt the turn, or F5 to restart claude and resume the session.");
   }
 
   private void apiRetrying(SessionEvent.ApiRetrying r) {
