@@ -21,10 +21,14 @@ public record TuiConfig(
     FramePacer pacer,
     Clock clock,
     TranscriptExporter exporter,
-    Duration dialogInputPause) {
+    Duration dialogInputPause,
+    Duration stallNotice) {
 
   /** Long enough to notice a dialog before a key answers it, short enough not to be in the way. */
   public static final Duration DIALOG_INPUT_PAUSE = Duration.ofMillis(600);
+
+  /** A turn silent this long (no tool running, nothing compacting) gets a notice. */
+  public static final Duration STALL_NOTICE = Duration.ofMinutes(2);
 
   public static TuiConfig defaults() {
     return new TuiConfig(
@@ -37,46 +41,116 @@ public record TuiConfig(
         FramePacer.immediate(),
         Clock.systemUTC(),
         TranscriptExporter.NONE,
-        DIALOG_INPUT_PAUSE);
+        DIALOG_INPUT_PAUSE,
+        STALL_NOTICE);
   }
 
   public TuiConfig withColor(boolean value) {
     return new TuiConfig(
-        value, historyFile, grantSaver, ruleOptions, pacer, clock, exporter, dialogInputPause);
+        value,
+        historyFile,
+        grantSaver,
+        ruleOptions,
+        pacer,
+        clock,
+        exporter,
+        dialogInputPause,
+        stallNotice);
   }
 
   public TuiConfig withHistoryFile(Path value) {
     return new TuiConfig(
-        color, value, grantSaver, ruleOptions, pacer, clock, exporter, dialogInputPause);
+        color,
+        value,
+        grantSaver,
+        ruleOptions,
+        pacer,
+        clock,
+        exporter,
+        dialogInputPause,
+        stallNotice);
   }
 
   public TuiConfig withGrantSaver(GrantSaver value) {
     return new TuiConfig(
-        color, historyFile, value, ruleOptions, pacer, clock, exporter, dialogInputPause);
+        color,
+        historyFile,
+        value,
+        ruleOptions,
+        pacer,
+        clock,
+        exporter,
+        dialogInputPause,
+        stallNotice);
   }
 
   public TuiConfig withRuleOptions(RuleOptions value) {
     return new TuiConfig(
-        color, historyFile, grantSaver, value, pacer, clock, exporter, dialogInputPause);
+        color,
+        historyFile,
+        grantSaver,
+        value,
+        pacer,
+        clock,
+        exporter,
+        dialogInputPause,
+        stallNotice);
   }
 
   public TuiConfig withPacer(FramePacer value) {
     return new TuiConfig(
-        color, historyFile, grantSaver, ruleOptions, value, clock, exporter, dialogInputPause);
+        color,
+        historyFile,
+        grantSaver,
+        ruleOptions,
+        value,
+        clock,
+        exporter,
+        dialogInputPause,
+        stallNotice);
   }
 
   public TuiConfig withExporter(TranscriptExporter value) {
     return new TuiConfig(
-        color, historyFile, grantSaver, ruleOptions, pacer, clock, value, dialogInputPause);
+        color,
+        historyFile,
+        grantSaver,
+        ruleOptions,
+        pacer,
+        clock,
+        value,
+        dialogInputPause,
+        stallNotice);
   }
 
   public TuiConfig withClock(Clock value) {
     return new TuiConfig(
-        color, historyFile, grantSaver, ruleOptions, pacer, value, exporter, dialogInputPause);
+        color,
+        historyFile,
+        grantSaver,
+        ruleOptions,
+        pacer,
+        value,
+        exporter,
+        dialogInputPause,
+        stallNotice);
+  }
+
+  public TuiConfig withStallNotice(Duration value) {
+    return new TuiConfig(
+        color,
+        historyFile,
+        grantSaver,
+        ruleOptions,
+        pacer,
+        clock,
+        exporter,
+        dialogInputPause,
+        value);
   }
 
   public TuiConfig withDialogInputPause(Duration value) {
     return new TuiConfig(
-        color, historyFile, grantSaver, ruleOptions, pacer, clock, exporter, value);
+        color, historyFile, grantSaver, ruleOptions, pacer, clock, exporter, value, stallNotice);
   }
 }

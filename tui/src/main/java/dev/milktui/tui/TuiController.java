@@ -22,9 +22,11 @@ import dev.milktui.core.session.Session;
 import dev.milktui.core.text.LogText;
 import dev.milktui.core.turn.TurnSummary;
 import dev.milktui.tui.dialog.DialogHost;
+import dev.milktui.tui.dialog.ElicitationDialog;
 import dev.milktui.tui.dialog.GrantDialog;
 import dev.milktui.tui.dialog.GrantForm;
 import dev.milktui.tui.dialog.Keys;
+import dev.milktui.tui.dialog.ModeMenu;
 import dev.milktui.tui.dialog.PermissionDetails;
 import dev.milktui.tui.dialog.PermissionPrompter;
 import dev.milktui.tui.dialog.ReadOnlyText;
@@ -40,6 +42,8 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -78,7 +82,10 @@ public final class TuiController {
   private final Deque<TurnSummary> grantQueue = new ArrayDeque<>();
   private final EventPump<Tagged> pump;
   private final CompletableFuture<Void> quit = new CompletableFuture<>();
+  private final StallWatch stall;
   private boolean grantDialogOpen;
+  // A mode asked of claude that it has not reported yet; the next cycle goes on from it.
+  private String modeAsked;
   private Session session;
   private int generation;
   private String sessionId;
@@ -102,6 +109,7 @@ public final class TuiController {
           }
         };
     this.dialogs = new DialogHost(gui, globalKeys, config.clock(), config.dialogInputPause());
+    this.stall = new StallWatch(config.stallNotice(), config.clock().instant());
     this.transcriptView = new TranscriptView(transcript, palette);
     this.toolPane = new ToolPane(palette, config.clock(), this::showToolDetails);
     this.input = new InputBox(new InputHistory(config.historyFile()), this::send);
@@ -214,6 +222,7 @@ public final class TuiController {
                 toolPane.invalidate();
               }
               dialogs.tick();
+              checkStall();
             });
   }
 
@@ -272,6 +281,9 @@ public final class TuiController {
   }
 
   private void apply(SessionEvent event) {
+    stall.output(
+        config.clock().instant(),
+        event instanceof SessionEvent.StatusChanged s ? s.status() : null);
     if (event instanceof SessionEvent.TextDelta d) {
       feed.text(d.messageId(), d.blockIndex(), d.text());
       activity(Activity.STREAMING, "");
@@ -304,7 +316,7 @@ public final class TuiController {
     } else if (event instanceof SessionEvent.ApiRetrying r) {
       apiRetrying(r);
     } else if (event instanceof SessionEvent.StatusChanged s) {
-      status.mode(s.permissionMode());
+      modeReported(s.permissionMode());
       if ("requesting".equals(s.status())) {
         activity(Activity.THINKING, "");
       }
@@ -324,6 +336,12 @@ public final class TuiController {
       notice(SessionEvent.Level.WARNING, "Skipped a line claude printed that could not be read.");
     } else if (event instanceof SessionEvent.Notice n) {
       notice(n.level(), n.text());
+    } else if (event instanceof SessionEvent.ElicitationRequested e) {
+      ElicitationDialog.openOrDecline(dialogs, e.request(), this::notice);
+    } else if (event instanceof SessionEvent.RateLimited r) {
+      notice(
+          RateLimitNotice.level(r),
+          RateLimitNotice.text(r, config.clock().instant(), ZoneId.systemDefault()));
     } else if (event instanceof SessionEvent.ControlAnswered c && !c.success()) {
       notice(SessionEvent.Level.WARNING, "Claude refused a request: " + c.error());
     }
@@ -340,13 +358,46 @@ public final class TuiController {
   private void turnStarted(SessionEvent.TurnStarted t) {
     sessionId = t.sessionId();
     status.session(t.sessionId(), t.model());
-    status.mode(t.permissionMode());
+    modeReported(t.permissionMode());
     try {
       cwd = t.cwd() == null ? null : Path.of(t.cwd());
     } catch (InvalidPathException e) {
       cwd = null;
     }
     activity(Activity.THINKING, "");
+  }
+
+  /** The status bar shows the mode claude reports, never only the one asked for. */
+  private void modeReported(String mode) {
+    if (mode != null) {
+      modeAsked = null;
+      status.mode(mode);
+    }
+  }
+
+  /** A turn silent for the configured time gets one notice with what is known and the ways on. */
+  private void checkStall() {
+    Instant now = config.clock().instant();
+    boolean running = session != null && session.busy();
+    if (!stall.due(now, running, toolPane.anyRunning(), prompter.showing() || dialogs.anyOpen())) {
+      return;
+    }
+    long minutes = Math.max(1, stall.after().toMinutes());
+    String last =
+        DateTimeFormatter.ofPattern("HH:mm:ss")
+            .format(stall.lastOutput().atZone(ZoneId.systemDefault()));
+    notice(
+        SessionEvent.Level.WARNING,
+        "Nothing from claude for "
+            + (stall.after().toSeconds() < 120
+                ? stall.after().toSeconds() + " s"
+                : minutes + " min")
+            + " (last sign of life at "
+            + last
+            + ", while "
+            + status.activity().label()
+            + "; no tool is running). The API may be slow or retrying quietly. Keep waiting,"
+            + " press Esc to interrupt the turn, or F5 to restart claude and resume the session.");
   }
 
   private void apiRetrying(SessionEvent.ApiRetrying r) {
@@ -521,12 +572,13 @@ public final class TuiController {
                 "Ctrl+K / Ctrl+U  delete to the end / start of the line",
                 "Ctrl+W, Alt+Bksp delete the word before the caret",
                 "Paste            one edit, never a send; a long one shows as [Pasted text]",
-                "Tab / Shift+Tab  move between message, transcript and tools",
+                "Tab              move between message, transcript and tools",
                 "PgUp / PgDn      scroll the transcript; Home / End in the transcript",
                 "Enter on a tool  show its full input and result",
                 "Ctrl+T           show or hide thinking",
                 "Ctrl+S           save the transcript as Markdown",
-                "F2               next permission mode (default, acceptEdits, plan)",
+                "Shift+Tab, F2    next permission mode (default, acceptEdits, plan)",
+                "F3               choose the permission mode",
                 "Esc              stop the running turn",
                 "Ctrl+C           stop the turn; twice within 2 s quits",
                 "Ctrl+L           redraw the screen",
@@ -608,16 +660,16 @@ public final class TuiController {
     } else if (Keys.ctrl(key, 't')) {
       transcript.setThinkingCollapsed(!transcript.thinkingCollapsed());
       transcriptView.contentChanged();
-    } else if (type == KeyType.F2) {
+    } else if (type == KeyType.F2 || type == KeyType.ReverseTab) {
       cycleMode();
+    } else if (type == KeyType.F3) {
+      ModeMenu.open(dialogs, status.mode(), this::setMode);
     } else if (type == KeyType.F5) {
       showRestartOffer();
     } else if (type == KeyType.Escape) {
       interrupt();
     } else if (type == KeyType.Tab) {
       focus(focused == input ? transcriptView : focused == transcriptView ? toolPane : input);
-    } else if (type == KeyType.ReverseTab) {
-      focus(focused == input ? toolPane : focused == toolPane ? transcriptView : input);
     } else if (type == KeyType.PageUp && focused != toolPane) {
       transcriptView.pageUp();
     } else if (type == KeyType.PageDown && focused != toolPane) {
@@ -665,15 +717,19 @@ public final class TuiController {
     }
   }
 
+  /** Shift+Tab (and F2): default → acceptEdits → plan → default; bypassPermissions never. */
   private void cycleMode() {
+    String from = modeAsked != null ? modeAsked : status.mode();
+    setMode(MODES.get((MODES.indexOf(from) + 1) % MODES.size()));
+  }
+
+  private void setMode(String next) {
     if (session == null) {
       return;
     }
-    int at = MODES.indexOf(status.mode());
-    String next = MODES.get((at + 1) % MODES.size());
     try {
       session.setPermissionMode(next);
-      status.mode(next);
+      modeAsked = next;
       notice(SessionEvent.Level.INFO, "Permission mode: " + next);
     } catch (RuntimeException e) {
       notice(SessionEvent.Level.ERROR, "Could not change the permission mode: " + e.getMessage());

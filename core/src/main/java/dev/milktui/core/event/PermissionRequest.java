@@ -1,10 +1,13 @@
 package dev.milktui.core.event;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.milktui.core.protocol.ControlRequest;
 import dev.milktui.core.protocol.HostMessages;
 import dev.milktui.core.protocol.PermissionSuggestion;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -27,15 +30,41 @@ public final class PermissionRequest {
     ABANDONED
   }
 
+  /**
+   * What the session knew about the request when it came: the subagent that asks (its description
+   * and type, from its {@code task_started}) and the input the model wrote in its {@code tool_use}
+   * (the CLI strips ExitPlanMode's plan from the request itself
+   * [p8-askuserquestion-exitplan-echo]).
+   */
+  public record Context(Optional<String> agent, Optional<JsonNode> modelInput) {
+    public static final Context NONE = new Context(Optional.empty(), Optional.empty());
+  }
+
+  /** The reply to AskUserQuestion's "the user declined", worded for the model. */
+  public static final String QUESTIONS_DECLINED =
+      "The user declined to answer the questions. Do not assume an answer; ask in plain text or go"
+          + " on without it.";
+
   private final String requestId;
   private final ControlRequest.CanUseTool request;
   private final Channel channel;
+  private final Context context;
   private final AtomicReference<State> state = new AtomicReference<>(State.OPEN);
 
   public PermissionRequest(String requestId, ControlRequest.CanUseTool request, Channel channel) {
+    this(requestId, request, channel, Context.NONE);
+  }
+
+  public PermissionRequest(
+      String requestId, ControlRequest.CanUseTool request, Channel channel, Context context) {
     this.requestId = requestId;
     this.request = request;
     this.channel = channel;
+    this.context = context;
+  }
+
+  public Context context() {
+    return context;
   }
 
   public String requestId() {
@@ -78,6 +107,32 @@ public final class PermissionRequest {
         State.ALLOWED,
         HostMessages.allow(
             requestId, request.input(), HostMessages.sessionPermissions(rules, directories)));
+  }
+
+  /**
+   * Answers AskUserQuestion: the input as asked plus {@code answers} (question text to the chosen
+   * label, several labels joined by ", "), which the CLI hands to the model
+   * [p8b-askuserquestion-answered].
+   */
+  public boolean answerQuestions(Map<String, String> answers) {
+    ObjectNode input = request.input().isObject() ? (ObjectNode) request.input().deepCopy() : null;
+    if (input == null || answers.isEmpty()) {
+      throw new IllegalArgumentException("AskUserQuestion needs an object input and an answer");
+    }
+    ObjectNode chosen = input.putObject("answers");
+    answers.forEach(chosen::put);
+    return allowWithInput(input);
+  }
+
+  /**
+   * Approves ExitPlanMode (its input echoed) and has the CLI go on in {@code mode} (default or
+   * acceptEdits) for the rest of the session.
+   */
+  public boolean approvePlan(String mode) {
+    return finish(
+        State.ALLOWED,
+        HostMessages.allow(
+            requestId, request.input(), List.of(HostMessages.setModePermission(mode))));
   }
 
   /** Denies; Claude reads {@code message} and goes on with the turn. */

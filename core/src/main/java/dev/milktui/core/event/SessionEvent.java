@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.protocol.MalformedLine;
 import dev.milktui.core.turn.ToolCall;
 import dev.milktui.core.turn.TurnSummary;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -80,6 +81,20 @@ public sealed interface SessionEvent {
   /** An answer to a host control request (interrupt, set_permission_mode). */
   record ControlAnswered(String requestId, boolean success, JsonNode response, String error)
       implements SessionEvent {}
+
+  /** An MCP server asks the user to fill in a form; answer through the request. */
+  record ElicitationRequested(ElicitationRequest request) implements SessionEvent {}
+
+  /**
+   * A usage limit is near ({@code allowed_warning}) or reached ({@code rejected}); never sent for
+   * plain {@code allowed}. {@code resetsAt} and {@code utilization} may be null.
+   */
+  record RateLimited(String status, String limitType, Instant resetsAt, Double utilization)
+      implements SessionEvent {
+    public boolean reached() {
+      return "rejected".equals(status);
+    }
+  }
 
   enum Level {
     INFO,

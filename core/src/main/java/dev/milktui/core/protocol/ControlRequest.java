@@ -26,6 +26,39 @@ public sealed interface ControlRequest {
     public String subtype() {
       return "can_use_tool";
     }
+
+    /** The subagent that asks (its task id), or null when the main agent asks. */
+    public String agentId() {
+      return Json.text(raw, "agent_id");
+    }
+
+    /** The MCP server whose tool this is, or null for a built-in tool. */
+    public String mcpServerName() {
+      return Json.text(Json.objectOrNull(raw, "mcp_server"), "name");
+    }
+
+    /** True for tools that ask the user something (AskUserQuestion, ExitPlanMode). */
+    public boolean requiresUserInteraction() {
+      return Json.isTrue(raw, "requires_user_interaction");
+    }
+  }
+
+  /**
+   * An MCP server asks the user to fill in a form ({@code requested_schema}, a flat JSON schema);
+   * the answer is {@code accept} with the content, {@code decline} or {@code cancel}.
+   */
+  record Elicitation(
+      String serverName,
+      String message,
+      String mode,
+      JsonNode requestedSchema,
+      List<String> propertyOrder,
+      JsonNode raw)
+      implements ControlRequest {
+    @Override
+    public String subtype() {
+      return "elicitation";
+    }
   }
 
   record Other(String subtype, JsonNode raw) implements ControlRequest {}

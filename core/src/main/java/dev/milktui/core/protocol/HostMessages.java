@@ -76,6 +76,23 @@ public final class HostMessages {
     return success(requestId, result);
   }
 
+  /**
+   * Answers an MCP elicitation: {@code action} is accept, decline or cancel; {@code content} (the
+   * form's values) only goes with accept.
+   */
+  public static String elicitationAnswer(String requestId, String action, JsonNode content) {
+    ObjectNode result = Json.object().put("action", action);
+    if (content != null && "accept".equals(action)) {
+      result.set("content", content.deepCopy());
+    }
+    return success(requestId, result);
+  }
+
+  /** The {@code updatedPermissions} entry that switches the running CLI's permission mode. */
+  public static JsonNode setModePermission(String mode) {
+    return Json.object().put("type", "setMode").put("mode", mode).put("destination", "session");
+  }
+
   /** Answers a CLI request with an error (the CLI turns it into a failed permission). */
   public static String error(String requestId, String error) {
     ObjectNode response =

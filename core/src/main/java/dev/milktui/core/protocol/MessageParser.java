@@ -272,20 +272,28 @@ public final class MessageParser {
     JsonNode request = Json.objectOrNull(line, "request");
     String subtype = text(request, "subtype");
     ControlRequest typed =
-        "can_use_tool".equals(subtype)
-            ? new ControlRequest.CanUseTool(
-                orEmpty(text(request, "tool_name")),
-                text(request, "display_name"),
-                Json.objectOrEmpty(request, "input"),
-                text(request, "title"),
-                text(request, "description"),
-                suggestions(request),
-                text(request, "blocked_path"),
-                text(request, "decision_reason"),
-                text(request, "decision_reason_type"),
-                text(request, "tool_use_id"),
+        "elicitation".equals(subtype)
+            ? new ControlRequest.Elicitation(
+                text(request, "mcp_server_name"),
+                text(request, "message"),
+                text(request, "mode"),
+                Json.objectOrNull(request, "requested_schema"),
+                strings(request, "property_order"),
                 request)
-            : new ControlRequest.Other(subtype, request);
+            : "can_use_tool".equals(subtype)
+                ? new ControlRequest.CanUseTool(
+                    orEmpty(text(request, "tool_name")),
+                    text(request, "display_name"),
+                    Json.objectOrEmpty(request, "input"),
+                    text(request, "title"),
+                    text(request, "description"),
+                    suggestions(request),
+                    text(request, "blocked_path"),
+                    text(request, "decision_reason"),
+                    text(request, "decision_reason_type"),
+                    text(request, "tool_use_id"),
+                    request)
+                : new ControlRequest.Other(subtype, request);
     return new ControlRequestMessage(text(line, "request_id"), typed, line);
   }
 

@@ -509,8 +509,11 @@ public final class ClaudeSession implements Session {
       inFlight.pollFirst();
     }
     for (SessionEvent event : outbox.subList(before, outbox.size())) {
-      if (event instanceof SessionEvent.TurnStarted) {
+      if (event instanceof SessionEvent.TurnStarted started) {
         turnOpen = true;
+        adoptReported(started.model(), started.permissionMode());
+      } else if (event instanceof SessionEvent.StatusChanged status) {
+        adoptReported(null, status.permissionMode());
       } else if (event instanceof SessionEvent.TurnFinished finished) {
         turnOpen = false;
         if (!finished.summary().streamClosed().isEmpty()
@@ -519,6 +522,19 @@ public final class ClaudeSession implements Session {
           to(new Running(process, true, running.unknownSession()));
         }
       }
+    }
+  }
+
+  /**
+   * The model and mode claude last reported (a /model, a plan approved, a mode set) are what a
+   * relaunch passes on, not the ones milk-tui started with.
+   */
+  private void adoptReported(String model, String mode) {
+    if (model != null && !model.isBlank() && !model.startsWith("<")) {
+      spec = spec.withModel(model);
+    }
+    if (mode != null && !mode.isBlank()) {
+      spec = spec.withPermissionMode(mode);
     }
   }
 

@@ -94,6 +94,10 @@ public record LaunchSpec(
     return toBuilder().permissionMode(mode).build();
   }
 
+  public LaunchSpec withModel(String value) {
+    return toBuilder().model(value).build();
+  }
+
   public LaunchSpec withEnvironment(Map<String, String> value) {
     return toBuilder().environment(value).build();
   }

@@ -1,6 +1,7 @@
 package dev.milktui.core.session;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.event.ElicitationRequest;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.protocol.CliMessage;
@@ -12,10 +13,14 @@ import dev.milktui.core.protocol.HostMessages;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.MalformedLine;
 import dev.milktui.core.protocol.MessageParser;
+import dev.milktui.core.protocol.SystemMessage;
+import dev.milktui.core.turn.ToolCall;
 import dev.milktui.core.turn.TurnAccumulator;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -32,6 +37,9 @@ public final class SessionEngine {
   private final TurnAccumulator accumulator;
   // A list, not a map by id: claude may repeat a request_id, and each request is answered.
   private final List<PermissionRequest> open = new ArrayList<>();
+  private final CliNotices notices = new CliNotices();
+  // Subagents by task id (= the agent_id of their permission requests), for "Agent … asks".
+  private final Map<String, String> agents = new HashMap<>();
   private String sessionId;
 
   public SessionEngine(Consumer<SessionEvent> listener) {
@@ -91,12 +99,25 @@ public final class SessionEngine {
       if (control.request() instanceof ControlRequest.CanUseTool canUse) {
         PermissionRequest request =
             new PermissionRequest(
-                control.requestId(), canUse, channelFor.apply(control.requestId()));
+                control.requestId(),
+                canUse,
+                channelFor.apply(control.requestId()),
+                context(canUse));
         if (open.stream().anyMatch(r -> Objects.equals(r.requestId(), control.requestId()))) {
           Logger.warn("claude repeated permission request id {}", control.requestId());
         }
         open.add(request);
         emit(new SessionEvent.PermissionRequested(request));
+      } else if (control.request() instanceof ControlRequest.Elicitation elicitation) {
+        emit(
+            new SessionEvent.ElicitationRequested(
+                new ElicitationRequest(
+                    control.requestId(),
+                    elicitation,
+                    line -> {
+                      unsupported.accept(line);
+                      return true;
+                    })));
       } else {
         unsupported.accept(
             HostMessages.error(
@@ -115,8 +136,35 @@ public final class SessionEngine {
           new SessionEvent.ControlAnswered(
               response.requestId(), response.success(), response.response(), response.error()));
     } else {
+      if (message instanceof SystemMessage.TaskStarted task && task.taskId() != null) {
+        agents.put(task.taskId(), agentLabel(task));
+      }
+      notices.on(message).ifPresent(this::emit);
       accumulator.accept(message);
     }
+  }
+
+  private PermissionRequest.Context context(ControlRequest.CanUseTool request) {
+    String agentId = request.agentId();
+    Optional<String> agent =
+        agentId == null ? Optional.empty() : Optional.of(agents.getOrDefault(agentId, agentId));
+    Optional<JsonNode> modelInput =
+        request.toolUseId() == null
+            ? Optional.empty()
+            : accumulator.currentTools().stream()
+                .filter(call -> request.toolUseId().equals(call.toolUseId()))
+                .map(ToolCall::input)
+                .findFirst();
+    return new PermissionRequest.Context(agent, modelInput);
+  }
+
+  private static String agentLabel(SystemMessage.TaskStarted task) {
+    String type = Json.text(task.raw(), "subagent_type");
+    String description = task.description() == null ? "" : task.description();
+    if (type == null || type.isBlank()) {
+      return description.isBlank() ? task.taskId() : description;
+    }
+    return description.isBlank() ? type : description + " (" + type + ")";
   }
 
   public synchronized void malformed(MalformedLine line) {

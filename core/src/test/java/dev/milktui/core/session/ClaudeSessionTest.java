@@ -141,6 +141,40 @@ class ClaudeSessionTest {
   }
 
   @Test
+  void aRelaunchPassesTheModelAndModeClaudeLastReportedNotTheLaunchTimeOnes() {
+    String init =
+        "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s-1\","
+            + "\"model\":\"claude-sonnet-4-5\",\"permissionMode\":\"plan\"}";
+    String status =
+        "{\"type\":\"system\",\"subtype\":\"status\",\"status\":null,"
+            + "\"permissionMode\":\"acceptEdits\",\"session_id\":\"s-1\"}";
+    String result =
+        "{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,"
+            + "\"session_id\":\"s-1\",\"total_cost_usd\":0}";
+    FakeClaude fake =
+        FakeClaude.script(
+            dir,
+            "next_line; printf '%s\\n' '" + init + "' '" + status + "' '" + result + "'; exit 1");
+    session =
+        new ClaudeSession(
+            fake.spec(dir).withModel("claude-opus-5-5").withPermissionMode("default"),
+            events,
+            GrantPersister.REFUSE,
+            SessionRecorder.NONE);
+    session.send("plan it");
+    events.await(SessionEvent.ProcessExited.class);
+
+    session.send("go on");
+    events.await(SessionEvent.ProcessExited.class, 2);
+
+    assertThat(fake.runs()).hasSize(2);
+    assertThat(fake.runs().get(0)).contains("--model=claude-opus-5-5");
+    assertThat(fake.runs().get(1))
+        .contains("--model=claude-sonnet-4-5", "--permission-mode=acceptEdits", "--resume=s-1")
+        .doesNotContain("--model=claude-opus-5-5", "--permission-mode=default");
+  }
+
+  @Test
   void aStreamClosedTurnReportsGrantsNeededAndTheNextTurnRunsInAFreshResumedProcess() {
     FakeClaude fake = replaying("f1-ppt-arg-devnull");
     open(fake, GrantPersister.REFUSE).send("Create a file");

@@ -57,6 +57,8 @@ public final class PermissionPrompter {
   private final Deque<PermissionRequest> queue = new ArrayDeque<>();
   private PermissionRequest current;
   private BasicWindow window;
+  // The window of a question or plan dialog, which keeps its own title; null otherwise.
+  private BasicWindow special;
   private Mode mode = Mode.MAIN;
   private TextBox field;
   private Label rulesCount;
@@ -81,7 +83,7 @@ public final class PermissionPrompter {
     queue.addLast(request);
     if (current == null) {
       showNext();
-    } else {
+    } else if (special == null) {
       window.setTitle(title());
     }
   }
@@ -95,7 +97,7 @@ public final class PermissionPrompter {
       closeAndAdvance();
     } else if (queue.remove(request)) {
       notices.accept(SessionEvent.Level.INFO, text);
-      if (window != null) {
+      if (window != null && special == null) {
         window.setTitle(title());
       }
     }
@@ -112,6 +114,23 @@ public final class PermissionPrompter {
 
   private static String tool(PermissionRequest request) {
     return Sanitizer.revealInline(request.toolName());
+  }
+
+  /** Who asks: the subagent by its description and type, or Claude itself. */
+  static String asker(PermissionRequest request) {
+    return request.context().agent().map(agent -> "Agent " + agent).orElse("Claude");
+  }
+
+  /** An MCP tool's name as its server shows it, and the server; empty for other tools. */
+  private static String mcpOrigin(ControlRequest.CanUseTool request) {
+    if (request.mcpServerName() == null) {
+      return "";
+    }
+    String display =
+        request.displayName() == null || request.displayName().isBlank()
+            ? request.toolName()
+            : request.displayName();
+    return "MCP tool \"" + display + "\" of server " + request.mcpServerName();
   }
 
   private String title() {
@@ -132,6 +151,12 @@ public final class PermissionPrompter {
       return;
     }
     mode = Mode.MAIN;
+    special = specialDialog(current);
+    if (special != null) {
+      window = special;
+      host.open(window);
+      return;
+    }
     window = DialogHost.modal(title());
     window.addWindowListener(
         new WindowListenerAdapter() {
@@ -144,6 +169,20 @@ public final class PermissionPrompter {
         });
     render();
     host.open(window);
+  }
+
+  /**
+   * The tools that ask the user something get their own dialog: AskUserQuestion a picker,
+   * ExitPlanMode the plan and how to go on. Null for every other tool (or a question input no
+   * picker can show, which falls back to the permission dialog).
+   */
+  private BasicWindow specialDialog(PermissionRequest request) {
+    return switch (request.toolName()) {
+      case "AskUserQuestion" ->
+          QuestionDialog.of(host, request, this::answer).map(QuestionDialog::window).orElse(null);
+      case "ExitPlanMode" -> new PlanDialog(host, request, this::answer).window();
+      default -> null;
+    };
   }
 
   private boolean handleKey(KeyStroke key) {
@@ -219,6 +258,7 @@ public final class PermissionPrompter {
     if (window != null) {
       host.close(window);
       window = null;
+      special = null;
     }
     showNext();
   }
@@ -294,14 +334,20 @@ public final class PermissionPrompter {
     int width = Math.min(100, host.maxColumns());
     Panel body = new Panel(new LinearLayout(Direction.VERTICAL));
     ControlRequest.CanUseTool request = current.request();
+    boolean untitled = request.title() == null || request.title().isBlank();
     String heading =
-        request.title() == null || request.title().isBlank()
-            ? "Claude wants to use " + tool(current)
-            : request.title();
+        current.context().agent().isPresent()
+            ? asker(current)
+                + " asks"
+                + (untitled ? " to use " + tool(current) : ": " + request.title())
+            : untitled ? "Claude wants to use " + tool(current) : request.title();
     if (hasControls(request)) {
       body.addComponent(wrapped(HAS_CONTROLS, width));
     }
     body.addComponent(revealed(heading, width));
+    if (!mcpOrigin(request).isEmpty()) {
+      body.addComponent(revealed(mcpOrigin(request), width));
+    }
     if (request.description() != null
         && !request.description().isBlank()
         && !request.description().equals(request.title())) {

@@ -1,0 +1,156 @@
+package dev.milktui.core.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.milktui.core.event.PermissionRequest;
+import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.testkit.ClaudeSandbox;
+import dev.milktui.core.testkit.FakeAnthropicApi;
+import dev.milktui.core.testkit.RealClaude;
+import dev.milktui.core.testkit.Reply;
+import dev.milktui.core.testkit.ToolResult;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * AskUserQuestion and ExitPlanMode answered through milk-tui's session, against the real claude and
+ * the fake Messages API: what reaches the model, and the mode claude goes on in.
+ */
+@Timeout(value = 90, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class InteractiveToolsRealCliIT {
+  private static final String QUESTION = "Which database should we use?";
+
+  private final EventLog events = new EventLog();
+  private ClaudeSandbox sandbox;
+  private FakeAnthropicApi api;
+  private ClaudeSession session;
+
+  @BeforeEach
+  void sandbox() {
+    sandbox = ClaudeSandbox.create();
+  }
+
+  @AfterEach
+  void cleanUp() {
+    if (session != null) {
+      session.close();
+    }
+    if (api != null) {
+      api.close();
+    }
+    sandbox.close();
+  }
+
+  private void open(String mode) {
+    LaunchSpec spec =
+        LaunchSpec.builder(RealClaude.binary(), sandbox.workDir())
+            .permissionMode(mode)
+            .environment(sandbox.environment(api.baseUrl()))
+            .build();
+    session = new ClaudeSession(spec, events, GrantPersister.REFUSE, SessionRecorder.NONE);
+  }
+
+  private PermissionRequest awaitRequest(String tool) {
+    return events
+        .await(SessionEvent.PermissionRequested.class, 1, r -> r.request().toolName().equals(tool))
+        .request();
+  }
+
+  @Test
+  void theChosenAnswerReachesTheModelAsTheToolResult() {
+    Map<String, Object> question =
+        Map.of(
+            "question",
+            QUESTION,
+            "header",
+            "Database",
+            "multiSelect",
+            false,
+            "options",
+            List.of(
+                Map.of("label", "Postgres", "description", "Relational"),
+                Map.of("label", "SQLite", "description", "Embedded")));
+    api =
+        FakeAnthropicApi.start(
+            Reply.toolUse("toolu_ask", "AskUserQuestion", Map.of("questions", List.of(question))),
+            Reply.text("Thanks for answering."));
+    open("default");
+    session.send("Ask me");
+
+    PermissionRequest ask = awaitRequest("AskUserQuestion");
+    assertThat(ask.answerQuestions(Map.of(QUESTION, "SQLite"))).isTrue();
+    events.await(SessionEvent.TurnFinished.class);
+
+    ToolResult result =
+        api.toolResults().stream()
+            .filter(r -> r.toolUseId().equals("toolu_ask"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(result.isError()).isFalse();
+    assertThat(result.content()).contains("\"" + QUESTION + "\"=\"SQLite\"");
+  }
+
+  @Test
+  void declinedQuestionsReachTheModelAsTheUsersRefusal() {
+    api =
+        FakeAnthropicApi.start(
+            Reply.toolUse(
+                "toolu_ask",
+                "AskUserQuestion",
+                Map.of(
+                    "questions",
+                    List.of(
+                        Map.of(
+                            "question",
+                            QUESTION,
+                            "header",
+                            "Database",
+                            "multiSelect",
+                            false,
+                            "options",
+                            List.of(
+                                Map.of("label", "Postgres", "description", "Relational"),
+                                Map.of("label", "SQLite", "description", "Embedded")))))),
+            Reply.text("Fine, I will not assume."));
+    open("default");
+    session.send("Ask me");
+
+    awaitRequest("AskUserQuestion").deny(PermissionRequest.QUESTIONS_DECLINED);
+    events.await(SessionEvent.TurnFinished.class);
+
+    assertThat(api.toolResults())
+        .filteredOn(r -> r.toolUseId().equals("toolu_ask"))
+        .singleElement()
+        .satisfies(r -> assertThat(r.content()).contains("declined to answer"));
+  }
+
+  @Test
+  void approvingAPlanWithEditsAcceptedLeavesClaudeInAcceptEdits() {
+    api =
+        FakeAnthropicApi.start(
+            Reply.toolUse("toolu_search", "ToolSearch", Map.of("query", "select:ExitPlanMode")),
+            Reply.toolUse("toolu_plan", "ExitPlanMode", Map.of("plan", "1. Schema\n2. Test")),
+            Reply.text("Plan accepted."),
+            Reply.text("Next turn."));
+    open("plan");
+    session.send("Plan it");
+
+    PermissionRequest plan = awaitRequest("ExitPlanMode");
+    assertThat(plan.context().modelInput().orElseThrow().path("plan").asText())
+        .isEqualTo("1. Schema\n2. Test");
+    assertThat(plan.approvePlan("acceptEdits")).isTrue();
+    events.await(SessionEvent.TurnFinished.class);
+    session.send("Go on");
+    events.await(SessionEvent.TurnFinished.class, 2);
+
+    List<SessionEvent.TurnStarted> turns = events.all(SessionEvent.TurnStarted.class);
+    assertThat(turns.get(0).permissionMode()).isEqualTo("plan");
+    assertThat(turns.get(turns.size() - 1).permissionMode()).isEqualTo("acceptEdits");
+    assertThat(session.launchSpec().permissionMode()).contains("acceptEdits");
+  }
+}

@@ -1,0 +1,172 @@
+package dev.milktui.tui.dialog;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.gui2.BasicWindow;
+import com.googlecode.lanterna.gui2.Button;
+import com.googlecode.lanterna.gui2.Direction;
+import com.googlecode.lanterna.gui2.Interactable;
+import com.googlecode.lanterna.gui2.Label;
+import com.googlecode.lanterna.gui2.LinearLayout;
+import com.googlecode.lanterna.gui2.Panel;
+import com.googlecode.lanterna.gui2.TextBox;
+import com.googlecode.lanterna.gui2.Window;
+import com.googlecode.lanterna.gui2.WindowListenerAdapter;
+import com.googlecode.lanterna.input.KeyStroke;
+import com.googlecode.lanterna.input.KeyType;
+import dev.milktui.core.event.ElicitationRequest;
+import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.protocol.Json;
+import dev.milktui.tui.text.Sanitizer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiConsumer;
+
+/**
+ * An MCP server's request for values, as a form built from its schema: a text field for strings and
+ * numbers, a choice (←/→ or Space) for enums and yes/no. Enter sends (each value checked first),
+ * the Decline button refuses, Esc cancels. A request whose schema no form can show is never opened:
+ * it is declined with a notice saying why ({@link #openOrDecline}).
+ */
+public final class ElicitationDialog {
+  static final String NONE = "(none)";
+
+  private final DialogHost host;
+  private final ElicitationRequest request;
+  private final BiConsumer<SessionEvent.Level, String> notices;
+  private final BasicWindow window;
+  private final List<Object> inputs = new ArrayList<>();
+  private final Label error = new Label("");
+
+  private ElicitationDialog(
+      DialogHost host, ElicitationRequest request, BiConsumer<SessionEvent.Level, String> notices) {
+    this.host = host;
+    this.request = request;
+    this.notices = notices;
+    this.window =
+        DialogHost.modal("MCP server " + Sanitizer.revealInline(request.serverName()) + " asks");
+    window.addWindowListener(
+        new WindowListenerAdapter() {
+          @Override
+          public void onInput(Window w, KeyStroke key, AtomicBoolean deliver) {
+            if (handleKey(w.getFocusedInteractable(), key)) {
+              deliver.set(false);
+            }
+          }
+        });
+    render();
+  }
+
+  /** Opens the form, or, when the schema cannot be shown, declines at once and says why. */
+  public static void openOrDecline(
+      DialogHost host, ElicitationRequest request, BiConsumer<SessionEvent.Level, String> notices) {
+    if (request.unsupported().isPresent()) {
+      request.decline();
+      notices.accept(
+          SessionEvent.Level.WARNING,
+          "MCP server "
+              + request.serverName()
+              + " asked for input milk-tui cannot show as a form ("
+              + request.unsupported().get()
+              + "); it was told you declined.");
+      return;
+    }
+    host.open(new ElicitationDialog(host, request, notices).window);
+  }
+
+  private boolean handleKey(Interactable focused, KeyStroke key) {
+    if (Keys.type(key, KeyType.Escape)) {
+      finish(request.cancel(), "You cancelled the request of MCP server ");
+      return true;
+    }
+    if (Keys.plainEnter(key) && !(focused instanceof Button)) {
+      send();
+      return true;
+    }
+    return false;
+  }
+
+  private void send() {
+    ObjectNode content = Json.object();
+    List<ElicitationRequest.Field> fields = request.fields();
+    for (int i = 0; i < fields.size(); i++) {
+      ElicitationRequest.Field field = fields.get(i);
+      String value =
+          inputs.get(i) instanceof TextBox box
+              ? box.getText().strip()
+              : ((ChoiceField) inputs.get(i)).value();
+      if (value.isEmpty() || value.equals(NONE)) {
+        if (field.required()) {
+          error.setText(Sanitizer.oneLine(field.label()) + " is required.");
+          return;
+        }
+        continue;
+      }
+      try {
+        switch (field.kind()) {
+          case NUMBER -> content.put(field.name(), Double.parseDouble(value));
+          case INTEGER -> content.put(field.name(), Long.parseLong(value));
+          case BOOLEAN -> content.put(field.name(), value.equals("yes"));
+          default -> content.put(field.name(), value);
+        }
+      } catch (NumberFormatException e) {
+        error.setText(Sanitizer.oneLine(field.label()) + " must be a number.");
+        return;
+      }
+    }
+    finish(request.accept(content), "Sent your answer to MCP server ");
+  }
+
+  private void finish(boolean sent, String what) {
+    host.close(window);
+    notices.accept(
+        sent ? SessionEvent.Level.INFO : SessionEvent.Level.WARNING,
+        sent
+            ? what + request.serverName() + "."
+            : "The request of MCP server " + request.serverName() + " was no longer open.");
+  }
+
+  private void render() {
+    int width = Math.min(100, host.maxColumns());
+    Panel body = new Panel(new LinearLayout(Direction.VERTICAL));
+    body.addComponent(PermissionPrompter.revealed(request.message(), width));
+    for (ElicitationRequest.Field field : request.fields()) {
+      String label = field.label() + (field.required() ? " (required)" : "");
+      if (field.description() != null && !field.description().isBlank()) {
+        label += ": " + field.description();
+      }
+      body.addComponent(PermissionPrompter.revealed(label, width));
+      Interactable input =
+          switch (field.kind()) {
+            case ENUM -> choice(field, field.choices());
+            case BOOLEAN -> choice(field, List.of("no", "yes"));
+            default -> new TextBox(new TerminalSize(Math.min(width, 50), 1), "");
+          };
+      inputs.add(input);
+      body.addComponent((com.googlecode.lanterna.gui2.Component) input);
+    }
+    body.addComponent(error);
+    Panel buttons = new Panel(new LinearLayout(Direction.HORIZONTAL));
+    buttons.addComponent(new Button("Send (Enter)", this::send));
+    buttons.addComponent(
+        new Button(
+            "Decline", () -> finish(request.decline(), "You declined the request of MCP server ")));
+    buttons.addComponent(
+        new Button(
+            "Cancel (Esc)",
+            () -> finish(request.cancel(), "You cancelled the request of MCP server ")));
+    body.addComponent(buttons);
+    body.addComponent(new Label("Tab next field · ←/→ change a choice"));
+    window.setComponent(body);
+  }
+
+  private static ChoiceField choice(ElicitationRequest.Field field, List<String> options) {
+    List<String> all = new ArrayList<>();
+    if (!field.required()) {
+      all.add(NONE);
+    }
+    all.addAll(options);
+    return new ChoiceField(all, 0, index -> {});
+  }
+}

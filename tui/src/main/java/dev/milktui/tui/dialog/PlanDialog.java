@@ -1,0 +1,153 @@
+package dev.milktui.tui.dialog;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.gui2.BasicWindow;
+import com.googlecode.lanterna.gui2.Button;
+import com.googlecode.lanterna.gui2.Direction;
+import com.googlecode.lanterna.gui2.Label;
+import com.googlecode.lanterna.gui2.LinearLayout;
+import com.googlecode.lanterna.gui2.Panel;
+import com.googlecode.lanterna.gui2.TextBox;
+import com.googlecode.lanterna.gui2.Window;
+import com.googlecode.lanterna.gui2.WindowListenerAdapter;
+import com.googlecode.lanterna.input.KeyStroke;
+import com.googlecode.lanterna.input.KeyType;
+import dev.milktui.core.event.PermissionRequest;
+import dev.milktui.core.protocol.Json;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/**
+ * ExitPlanMode: the plan (the CLI strips it from the request, so it comes from the model's tool
+ * call) and three ways on: approve and keep asking before edits ({@code y}, mode default), approve
+ * with edits auto-accepted (Shift+A, mode acceptEdits: it widens what runs unasked), or keep
+ * planning with feedback for Claude ({@code n}). Esc rejects the plan and stops the turn.
+ */
+public final class PlanDialog {
+  static final String NO_PLAN =
+      "(Claude sent no plan text with this request; it is in the plan file Claude keeps.)";
+  static final String KEEP_PLANNING = "The user wants to keep planning; do not start yet.";
+  static final String REJECTED_AND_STOPPED = "The user rejected the plan and stopped the turn.";
+
+  private final DialogHost host;
+  private final PermissionRequest request;
+  private final Consumer<BooleanSupplier> answer;
+  private final BasicWindow window;
+  private final Label error = new Label("");
+  private TextBox feedback;
+
+  /**
+   * @param answer sends one answer to the request and closes the dialog (the prompter's)
+   */
+  public PlanDialog(DialogHost host, PermissionRequest request, Consumer<BooleanSupplier> answer) {
+    this.host = host;
+    this.request = request;
+    this.answer = answer;
+    this.window = DialogHost.modal("Claude's plan: approve it?");
+    window.addWindowListener(
+        new WindowListenerAdapter() {
+          @Override
+          public void onInput(Window w, KeyStroke key, AtomicBoolean deliver) {
+            if (handleKey(key)) {
+              deliver.set(false);
+            }
+          }
+        });
+    render();
+  }
+
+  public BasicWindow window() {
+    return window;
+  }
+
+  /** The plan as the model wrote it: in the request when the CLI left it there, else its call. */
+  public static String plan(PermissionRequest request) {
+    String inRequest = Json.text(request.request().input(), "plan");
+    if (inRequest != null && !inRequest.isBlank()) {
+      return inRequest;
+    }
+    return request
+        .context()
+        .modelInput()
+        .map((JsonNode input) -> Json.text(input, "plan"))
+        .filter(text -> !text.isBlank())
+        .orElse(NO_PLAN);
+  }
+
+  private boolean handleKey(KeyStroke key) {
+    if (feedback != null) {
+      if (Keys.plainEnter(key)) {
+        String text = feedback.getText().strip();
+        String message = text.isEmpty() ? KEEP_PLANNING : KEEP_PLANNING + " Feedback: " + text;
+        answer.accept(() -> request.deny(message));
+      } else if (Keys.type(key, KeyType.Escape)) {
+        feedback = null;
+        render();
+      } else {
+        return false;
+      }
+      return true;
+    }
+    if (Keys.is(key, 'y')) {
+      answer.accept(() -> request.approvePlan("default"));
+    } else if (Keys.shifted(key, 'A')) {
+      answer.accept(() -> request.approvePlan("acceptEdits"));
+    } else if (Keys.is(key, 'a')) {
+      error.setText(
+          "Auto-accepting edits lets Claude edit files unasked: press Shift+A if you mean it.");
+    } else if (Keys.is(key, 'n')) {
+      feedback = new TextBox(new TerminalSize(Math.min(60, host.maxColumns()), 1), "");
+      render();
+    } else if (Keys.type(key, KeyType.Escape)) {
+      answer.accept(() -> request.denyAndStop(REJECTED_AND_STOPPED));
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  private void render() {
+    int width = Math.min(100, host.maxColumns());
+    Panel body = new Panel(new LinearLayout(Direction.VERTICAL));
+    if (request.context().agent().isPresent()) {
+      body.addComponent(
+          PermissionPrompter.revealed(
+              "Agent " + request.context().agent().get() + " has a plan:", width));
+    }
+    TextBox plan = ReadOnlyText.of(plan(request), width, Math.max(3, host.maxRows() - 8));
+    body.addComponent(plan);
+    error.setText("");
+    if (feedback == null) {
+      Panel buttons = new Panel(new LinearLayout(Direction.HORIZONTAL));
+      buttons.addComponent(
+          new Button(
+              "Approve, ask before edits (y)",
+              () -> answer.accept(() -> request.approvePlan("default"))));
+      buttons.addComponent(
+          new Button(
+              "Approve, auto-accept edits (Shift+A)",
+              () -> answer.accept(() -> request.approvePlan("acceptEdits"))));
+      body.addComponent(buttons);
+      body.addComponent(
+          new Button(
+              "Keep planning (n)",
+              () -> {
+                feedback = new TextBox(new TerminalSize(Math.min(60, width), 1), "");
+                render();
+              }));
+      body.addComponent(error);
+      body.addComponent(new Label("Esc rejects the plan and stops the turn"));
+      window.setComponent(body);
+      // The plan has the focus (↑/↓ scroll it), so an Enter typed in passing approves nothing.
+      window.setFocusedInteractable(plan);
+    } else {
+      body.addComponent(new Label("Keep planning. Tell Claude what to change (optional):"));
+      body.addComponent(feedback);
+      body.addComponent(new Label("Enter sends · Esc back"));
+      window.setComponent(body);
+      feedback.takeFocus();
+    }
+  }
+}

@@ -1,0 +1,327 @@
+package dev.milktui.tui.dialog;
+
+import com.googlecode.lanterna.TerminalPosition;
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.gui2.AbstractInteractableComponent;
+import com.googlecode.lanterna.gui2.BasicWindow;
+import com.googlecode.lanterna.gui2.Direction;
+import com.googlecode.lanterna.gui2.InteractableRenderer;
+import com.googlecode.lanterna.gui2.Label;
+import com.googlecode.lanterna.gui2.LinearLayout;
+import com.googlecode.lanterna.gui2.Panel;
+import com.googlecode.lanterna.gui2.TextGUIGraphics;
+import com.googlecode.lanterna.gui2.Window;
+import com.googlecode.lanterna.gui2.WindowListenerAdapter;
+import com.googlecode.lanterna.input.KeyStroke;
+import com.googlecode.lanterna.input.KeyType;
+import dev.milktui.core.event.PermissionRequest;
+import dev.milktui.core.protocol.AskedQuestion;
+import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.Sanitizer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/**
+ * AskUserQuestion as a picker, one question at a time: ↑/↓ move, Space (or the option's number)
+ * picks, Enter confirms the question, and the last Enter sends every answer (question text to the
+ * chosen label, several joined by ", "). The last row is "Other", a free-text answer typed in
+ * place. Esc declines all of them, in words the model understands.
+ */
+public final class QuestionDialog {
+  static final String OTHER = "Other: ";
+
+  private final DialogHost host;
+  private final PermissionRequest request;
+  private final List<AskedQuestion> questions;
+  private final Consumer<BooleanSupplier> answer;
+  private final BasicWindow window;
+  private final Map<String, String> answers = new LinkedHashMap<>();
+  private final Label error = new Label("");
+  private final Label description = new Label("");
+  private int page;
+  private OptionList list;
+
+  private QuestionDialog(
+      DialogHost host,
+      PermissionRequest request,
+      List<AskedQuestion> questions,
+      Consumer<BooleanSupplier> answer) {
+    this.host = host;
+    this.request = request;
+    this.questions = questions;
+    this.answer = answer;
+    this.window = DialogHost.modal(title());
+    window.addWindowListener(
+        new WindowListenerAdapter() {
+          @Override
+          public void onInput(Window w, KeyStroke key, AtomicBoolean deliver) {
+            if (handleKey(key)) {
+              deliver.set(false);
+            }
+          }
+        });
+    render();
+  }
+
+  /**
+   * The picker for {@code request}, or empty when its input holds no question a picker can show.
+   *
+   * @param answer sends one answer to the request and closes the dialog (the prompter's)
+   */
+  public static Optional<QuestionDialog> of(
+      DialogHost host, PermissionRequest request, Consumer<BooleanSupplier> answer) {
+    return AskedQuestion.parse(request.request().input())
+        .map(questions -> new QuestionDialog(host, request, questions, answer));
+  }
+
+  public BasicWindow window() {
+    return window;
+  }
+
+  private String title() {
+    AskedQuestion question = questions.get(page);
+    String header =
+        question.header() == null || question.header().isBlank()
+            ? ""
+            : ": " + Sanitizer.revealInline(question.header());
+    return "Claude asks"
+        + (questions.size() > 1 ? " (" + (page + 1) + " of " + questions.size() + ")" : "")
+        + header;
+  }
+
+  private boolean handleKey(KeyStroke key) {
+    if (Keys.type(key, KeyType.Escape)) {
+      answer.accept(() -> request.deny(PermissionRequest.QUESTIONS_DECLINED));
+      return true;
+    }
+    if (Keys.plainEnter(key)) {
+      confirm();
+      return true;
+    }
+    return false;
+  }
+
+  private void confirm() {
+    Optional<String> chosen = list.answer();
+    if (chosen.isEmpty()) {
+      error.setText(
+          list.onOther()
+              ? "Type your answer, or move to an option."
+              : "Pick an option (Space), or type an answer in Other.");
+      return;
+    }
+    answers.put(questions.get(page).question(), chosen.get());
+    if (page + 1 < questions.size()) {
+      page++;
+      window.setTitle(title());
+      render();
+      return;
+    }
+    Map<String, String> all = new LinkedHashMap<>(answers);
+    answer.accept(() -> request.answerQuestions(all));
+  }
+
+  private void render() {
+    int width = Math.min(100, host.maxColumns());
+    AskedQuestion question = questions.get(page);
+    Panel body = new Panel(new LinearLayout(Direction.VERTICAL));
+    if (request.context().agent().isPresent()) {
+      body.addComponent(
+          PermissionPrompter.revealed(
+              "Agent " + request.context().agent().get() + " asks:", width));
+    }
+    body.addComponent(PermissionPrompter.revealed(question.question(), width));
+    list = new OptionList(question, width, this::describe);
+    body.addComponent(list);
+    description.setLabelWidth(width);
+    body.addComponent(description);
+    error.setText("");
+    body.addComponent(error);
+    body.addComponent(
+        new Label(
+            (question.multiSelect() ? "Space ticks (several may be)" : "Space or a number picks")
+                + " · Enter "
+                + (page + 1 < questions.size() ? "next question" : "answer")
+                + " · Esc decline"));
+    window.setComponent(body);
+    window.setFocusedInteractable(list);
+    describe();
+  }
+
+  /** The full description of the option under the cursor, wrapped below the list. */
+  private void describe() {
+    String text = list == null ? "" : list.currentDescription();
+    description.setText(text.isEmpty() ? "" : Sanitizer.reveal(text));
+  }
+
+  /** The options of one question and the "Other" row; owns what is picked and typed. */
+  static final class OptionList extends AbstractInteractableComponent<OptionList> {
+    private final AskedQuestion question;
+    private final int columns;
+    private final Runnable onMove;
+    private final TreeSet<Integer> ticked = new TreeSet<>();
+    private final StringBuilder other = new StringBuilder();
+    private int cursor;
+
+    OptionList(AskedQuestion question, int columns, Runnable onMove) {
+      this.question = question;
+      this.columns = columns;
+      this.onMove = onMove;
+    }
+
+    private int rows() {
+      return question.options().size() + 1;
+    }
+
+    boolean onOther() {
+      return cursor == question.options().size();
+    }
+
+    String currentDescription() {
+      if (onOther()) {
+        return "Type your own answer.";
+      }
+      String text = question.options().get(cursor).description();
+      return text == null ? "" : text;
+    }
+
+    /** The answer as it stands: a single choice, or every ticked label (and Other) joined. */
+    Optional<String> answer() {
+      String typed = other.toString().strip();
+      if (!question.multiSelect()) {
+        if (onOther()) {
+          return typed.isEmpty() ? Optional.empty() : Optional.of(typed);
+        }
+        return Optional.of(
+            question.options().get(ticked.isEmpty() ? cursor : ticked.first()).label());
+      }
+      List<String> labels = new ArrayList<>();
+      ticked.forEach(i -> labels.add(question.options().get(i).label()));
+      if (!typed.isEmpty()) {
+        labels.add(typed);
+      }
+      return labels.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", labels));
+    }
+
+    private void pick(int index) {
+      if (question.multiSelect()) {
+        if (!ticked.remove(index)) {
+          ticked.add(index);
+        }
+      } else {
+        ticked.clear();
+        ticked.add(index);
+      }
+    }
+
+    private void moveTo(int row) {
+      cursor = Math.max(0, Math.min(row, rows() - 1));
+      if (!question.multiSelect() && !onOther()) {
+        ticked.clear();
+      }
+      invalidate();
+      onMove.run();
+    }
+
+    @Override
+    protected Result handleKeyStroke(KeyStroke key) {
+      if (key.getKeyType() == KeyType.ArrowDown) {
+        moveTo(cursor + 1);
+        return Result.HANDLED;
+      }
+      if (key.getKeyType() == KeyType.ArrowUp) {
+        moveTo(cursor - 1);
+        return Result.HANDLED;
+      }
+      if (onOther()) {
+        if (key.getKeyType() == KeyType.Backspace && other.length() > 0) {
+          other.setLength(other.length() - 1);
+        } else if (key.getKeyType() == KeyType.Character && !key.isCtrlDown() && !key.isAltDown()) {
+          other.append(key.getCharacter());
+        } else {
+          return super.handleKeyStroke(key);
+        }
+        invalidate();
+        return Result.HANDLED;
+      }
+      if (Keys.is(key, ' ')) {
+        pick(cursor);
+        invalidate();
+        return Result.HANDLED;
+      }
+      if (key.getKeyType() == KeyType.Character
+          && Character.isDigit(key.getCharacter())
+          && !key.isCtrlDown()
+          && !key.isAltDown()) {
+        int index = key.getCharacter() - '1';
+        if (index >= 0 && index < question.options().size()) {
+          cursor = index;
+          pick(index);
+          invalidate();
+          onMove.run();
+        }
+        return Result.HANDLED;
+      }
+      return super.handleKeyStroke(key);
+    }
+
+    private String row(int index, int width) {
+      if (index == question.options().size()) {
+        return Columns.fit("    " + OTHER + Sanitizer.revealInline(other.toString()), width);
+      }
+      AskedQuestion.Option option = question.options().get(index);
+      boolean on =
+          ticked.contains(index)
+              || (!question.multiSelect() && ticked.isEmpty() && index == cursor);
+      String mark =
+          question.multiSelect()
+              ? (ticked.contains(index) ? "[x] " : "[ ] ")
+              : (on ? "(•) " : "( ) ");
+      String text = (index + 1) + ". " + Sanitizer.revealInline(option.label());
+      if (option.description() != null && !option.description().isBlank()) {
+        text += " — " + Sanitizer.revealInline(option.description());
+      }
+      return Columns.fit(mark + text, width);
+    }
+
+    @Override
+    protected InteractableRenderer<OptionList> createDefaultRenderer() {
+      return new InteractableRenderer<>() {
+        @Override
+        public TerminalPosition getCursorLocation(OptionList component) {
+          return null;
+        }
+
+        @Override
+        public TerminalSize getPreferredSize(OptionList component) {
+          int widest = 10;
+          for (int i = 0; i < rows(); i++) {
+            widest = Math.max(widest, Columns.width(row(i, Integer.MAX_VALUE / 2)) + 1);
+          }
+          return new TerminalSize(Math.min(columns, widest), rows());
+        }
+
+        @Override
+        public void drawComponent(TextGUIGraphics g, OptionList component) {
+          int width = g.getSize().getColumns();
+          for (int r = 0; r < rows() && r < g.getSize().getRows(); r++) {
+            boolean current = r == cursor;
+            g.applyThemeStyle(
+                current && isFocused()
+                    ? getThemeDefinition().getActive()
+                    : getThemeDefinition().getNormal());
+            g.putString(
+                0, r, Columns.pad((current ? "›" : " ") + row(r, Math.max(2, width - 1)), width));
+          }
+        }
+      };
+    }
+  }
+}

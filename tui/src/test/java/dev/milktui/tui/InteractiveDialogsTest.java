@@ -1,0 +1,207 @@
+package dev.milktui.tui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.googlecode.lanterna.input.KeyType;
+import dev.milktui.core.event.PermissionRequest;
+import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.protocol.Json;
+import dev.milktui.core.session.SessionEngine;
+import dev.milktui.core.testkit.Recordings;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * AskUserQuestion, ExitPlanMode and who asks, replayed from the real CLI's recordings through the
+ * session engine onto the virtual screen, answered with keys.
+ */
+class InteractiveDialogsTest {
+  private final List<String> written = new ArrayList<>();
+
+  private Harness replay(String name) {
+    Harness h = new Harness(120, 36);
+    SessionEngine engine = new SessionEngine(h.listener());
+    for (var message : Recordings.messages(name)) {
+      engine.route(
+          message,
+          id ->
+              (request, line) -> {
+                written.add(line);
+                return true;
+              },
+          written::add);
+    }
+    return h.pump();
+  }
+
+  private JsonNode lastAnswer() {
+    try {
+      return Json.MAPPER.readTree(written.get(written.size() - 1)).at("/response/response");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static ObjectNode question(String text, boolean multi, String... labels) {
+    ObjectNode q =
+        Json.object().put("question", text).put("header", "Pick").put("multiSelect", multi);
+    var options = q.putArray("options");
+    for (String label : labels) {
+      options.addObject().put("label", label).put("description", "about " + label);
+    }
+    return q;
+  }
+
+  private Harness asking(ObjectNode... questions) {
+    Harness h = new Harness(120, 36);
+    ObjectNode input = Json.object();
+    var list = input.putArray("questions");
+    for (ObjectNode q : questions) {
+      list.add(q);
+    }
+    PermissionRequest request = Events.request("q1", "AskUserQuestion", input, List.of(), written);
+    return h.events(new SessionEvent.PermissionRequested(request));
+  }
+
+  @Test
+  void aQuestionIsAPickerWithHeaderOptionsDescriptionsAndOther() {
+    Harness h = replay("p8b-askuserquestion-answered");
+
+    assertThat(h.screen())
+        .contains("Claude asks: Database")
+        .contains("Which database should we use?")
+        .contains("1. Postgres — Relational")
+        .contains("2. SQLite — Embedded")
+        .contains("Other:")
+        .doesNotContain("\"questions\"");
+  }
+
+  @Test
+  void theHighlightedOptionIsTheAnswerSentWithTheInput() {
+    Harness h = replay("p8b-askuserquestion-answered");
+
+    h.key(KeyType.ArrowDown).key(KeyType.Enter);
+
+    JsonNode answer = lastAnswer();
+    assertThat(answer.path("behavior").asText()).isEqualTo("allow");
+    assertThat(answer.at("/updatedInput/answers/Which database should we use?").asText())
+        .isEqualTo("SQLite");
+    assertThat(answer.at("/updatedInput/questions/0/options/0/label").asText())
+        .isEqualTo("Postgres");
+    assertThat(h.screen()).doesNotContain("Claude asks");
+  }
+
+  @Test
+  void escDeclinesInWordsTheModelUnderstandsAndNeverAllowsWithoutAnswers() {
+    Harness h = replay("p8b-askuserquestion-answered");
+
+    h.key(KeyType.Escape);
+
+    JsonNode answer = lastAnswer();
+    assertThat(answer.path("behavior").asText()).isEqualTo("deny");
+    assertThat(answer.path("message").asText()).contains("declined to answer");
+  }
+
+  @Test
+  void severalTicksAndOtherAreJoinedAndEachQuestionIsAskedInTurn() {
+    Harness h =
+        asking(
+            question("Which features?", true, "Search", "Export", "Sync"),
+            question("Which colour?", false, "Red", "Blue"));
+    assertThat(h.screen()).contains("Claude asks (1 of 2): Pick").contains("[ ] 1. Search");
+
+    h.key(KeyType.Enter);
+    assertThat(h.screen()).contains("Pick an option");
+    h.type(" ").key(KeyType.ArrowDown).key(KeyType.ArrowDown).type(" ");
+    h.key(KeyType.ArrowDown).type("Offline mode").key(KeyType.Enter);
+
+    assertThat(h.screen()).contains("Claude asks (2 of 2)").contains("Which colour?");
+    assertThat(written).isEmpty();
+    h.key(KeyType.ArrowDown).key(KeyType.ArrowDown).type("Green").key(KeyType.Enter);
+
+    JsonNode answers = lastAnswer().at("/updatedInput/answers");
+    assertThat(answers.path("Which features?").asText()).isEqualTo("Search, Sync, Offline mode");
+    assertThat(answers.path("Which colour?").asText()).isEqualTo("Green");
+  }
+
+  @Test
+  void aNumberPicksItsOption() {
+    Harness h = asking(question("Which colour?", false, "Red", "Blue", "Green"));
+
+    h.type("3").key(KeyType.Enter);
+
+    assertThat(lastAnswer().at("/updatedInput/answers/Which colour?").asText()).isEqualTo("Green");
+  }
+
+  @Test
+  void thePlanStrippedFromTheRequestIsShownFromTheModelsCall() {
+    Harness h = replay("p8-askuserquestion-exitplan-echo");
+    h.key(KeyType.Escape);
+
+    assertThat(h.screen())
+        .contains("Claude's plan")
+        .contains("1. Create schema")
+        .contains("2. Write migration")
+        .contains("3. Test")
+        .contains("Approve, ask before edits (y)")
+        .contains("Approve, auto-accept edits (Shift+A)")
+        .contains("Keep planning (n)")
+        .doesNotContain("{ }");
+  }
+
+  @Test
+  void approvingWithEditsAutoAcceptedNeedsShiftAAndSetsTheMode() {
+    Harness h = replay("p8-askuserquestion-exitplan-echo");
+    h.key(KeyType.Escape);
+    int before = written.size();
+
+    h.type("a");
+    assertThat(written).hasSize(before);
+    assertThat(h.screen()).contains("press Shift+A if you mean it");
+    h.type("A");
+
+    JsonNode answer = lastAnswer();
+    assertThat(answer.path("behavior").asText()).isEqualTo("allow");
+    assertThat(answer.at("/updatedPermissions/0/mode").asText()).isEqualTo("acceptEdits");
+  }
+
+  @Test
+  void approvingKeepsAskingBeforeEdits() {
+    Harness h = replay("p8-askuserquestion-exitplan-echo");
+    h.key(KeyType.Escape).type("y");
+
+    assertThat(lastAnswer().at("/updatedPermissions/0/mode").asText()).isEqualTo("default");
+  }
+
+  @Test
+  void keepPlanningSendsTheUsersFeedbackAsADenial() {
+    Harness h = replay("p8-askuserquestion-exitplan-echo");
+    h.key(KeyType.Escape).type("n").type("Add a rollback step").key(KeyType.Enter);
+
+    JsonNode answer = lastAnswer();
+    assertThat(answer.path("behavior").asText()).isEqualTo("deny");
+    assertThat(answer.path("message").asText())
+        .contains("keep planning")
+        .contains("Add a rollback step");
+    assertThat(answer.path("interrupt").isMissingNode()).isTrue();
+  }
+
+  @Test
+  void aSubagentsRequestSaysWhichAgentAsks() {
+    Harness h = replay("p1-subagent-fg-allow");
+
+    assertThat(h.screen()).contains("Agent Probe agent (general-purpose) asks");
+  }
+
+  @Test
+  void anMcpToolRequestNamesTheToolAsItsServerShowsItAndTheServer() {
+    Harness h = replay("p17-mcp-elicitation");
+
+    assertThat(h.screen()).contains("MCP tool \"Ask\" of server tiny");
+  }
+}
