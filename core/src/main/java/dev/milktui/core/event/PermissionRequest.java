@@ -1,10 +1,12 @@
 package dev.milktui.core.event;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.diff.FileDiff;
 import dev.milktui.core.protocol.ControlRequest;
 import dev.milktui.core.protocol.HostMessages;
 import dev.milktui.core.protocol.PermissionSuggestion;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -30,12 +32,23 @@ public final class PermissionRequest {
   private final String requestId;
   private final ControlRequest.CanUseTool request;
   private final Channel channel;
+  private final FileDiff diff;
   private final AtomicReference<State> state = new AtomicReference<>(State.OPEN);
 
   public PermissionRequest(String requestId, ControlRequest.CanUseTool request, Channel channel) {
+    this(requestId, request, channel, Optional.empty());
+  }
+
+  /** With the diff a file tool call would make, read when the request arrived. */
+  public PermissionRequest(
+      String requestId,
+      ControlRequest.CanUseTool request,
+      Channel channel,
+      Optional<FileDiff> diff) {
     this.requestId = requestId;
     this.request = request;
     this.channel = channel;
+    this.diff = diff.orElse(null);
   }
 
   public String requestId() {
@@ -44,6 +57,11 @@ public final class PermissionRequest {
 
   public ControlRequest.CanUseTool request() {
     return request;
+  }
+
+  /** What the call would change in its file (Edit, MultiEdit, Write over a file), if known. */
+  public Optional<FileDiff> diff() {
+    return Optional.ofNullable(diff);
   }
 
   public String toolName() {

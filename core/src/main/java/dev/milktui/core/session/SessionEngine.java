@@ -1,6 +1,9 @@
 package dev.milktui.core.session;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.diff.FileDiff;
+import dev.milktui.core.diff.ProposedEdit;
+import dev.milktui.core.diff.ToolDiffs;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.protocol.CliMessage;
@@ -30,13 +33,41 @@ import org.tinylog.Logger;
 public final class SessionEngine {
   private final Consumer<SessionEvent> listener;
   private final TurnAccumulator accumulator;
+  private final ToolDiffs diffs;
   // A list, not a map by id: claude may repeat a request_id, and each request is answered.
   private final List<PermissionRequest> open = new ArrayList<>();
   private String sessionId;
 
   public SessionEngine(Consumer<SessionEvent> listener) {
+    this(listener, ToolDiffs.NONE);
+  }
+
+  /** With {@code diffs}, file tool calls and their permission requests carry their diff. */
+  public SessionEngine(Consumer<SessionEvent> listener, ToolDiffs diffs) {
     this.listener = listener;
-    this.accumulator = new TurnAccumulator(this::emit);
+    this.diffs = diffs;
+    this.accumulator = new TurnAccumulator(this::fromAccumulator);
+  }
+
+  /** A file tool call's input is complete before it runs: its diff is read now, off the UI. */
+  private void fromAccumulator(SessionEvent event) {
+    emit(event);
+    if (event instanceof SessionEvent.ToolInputReady ready) {
+      diffOf(ready.call().name(), ready.call().input())
+          .ifPresent(diff -> emit(new SessionEvent.ToolDiffReady(ready.call().toolUseId(), diff)));
+    }
+  }
+
+  private Optional<FileDiff> diffOf(String toolName, JsonNode input) {
+    if (!ProposedEdit.changesFile(toolName)) {
+      return Optional.empty();
+    }
+    try {
+      return diffs.diff(toolName, input);
+    } catch (RuntimeException e) {
+      Logger.warn(e, "no diff for a {} call", toolName);
+      return Optional.empty();
+    }
   }
 
   public synchronized TurnAccumulator accumulator() {
@@ -91,7 +122,10 @@ public final class SessionEngine {
       if (control.request() instanceof ControlRequest.CanUseTool canUse) {
         PermissionRequest request =
             new PermissionRequest(
-                control.requestId(), canUse, channelFor.apply(control.requestId()));
+                control.requestId(),
+                canUse,
+                channelFor.apply(control.requestId()),
+                diffOf(canUse.toolName(), canUse.input()));
         if (open.stream().anyMatch(r -> Objects.equals(r.requestId(), control.requestId()))) {
           Logger.warn("claude repeated permission request id {}", control.requestId());
         }
