@@ -27,7 +27,9 @@ public final class Palette {
     TITLE_FOCUSED,
     SELECTED,
     STATUS,
-    HINT
+    HINT,
+    ADDED,
+    REMOVED
   }
 
   private static final TextColor DEFAULT = TextColor.ANSI.DEFAULT;
@@ -63,6 +65,8 @@ public final class Palette {
         }
       }
       case HINT -> styled(g, TextColor.ANSI.BLACK_BRIGHT);
+      case ADDED -> styled(g, TextColor.ANSI.GREEN);
+      case REMOVED -> styled(g, TextColor.ANSI.RED);
       default -> {}
     }
   }

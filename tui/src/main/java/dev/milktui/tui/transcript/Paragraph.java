@@ -1,5 +1,6 @@
 package dev.milktui.tui.transcript;
 
+import dev.milktui.core.conversation.Conversation;
 import dev.milktui.tui.text.LineBreaker;
 import java.util.Arrays;
 
@@ -8,7 +9,7 @@ import java.util.Arrays;
  * its wrapped lines kept as char ranges of its text. Appending re-wraps only the last logical line,
  * so streaming a long block costs the size of the chunk, not the size of the block.
  */
-public final class Paragraph {
+public final class Paragraph extends Block {
 
   /** What the block is; decides its style. */
   public enum Kind {
@@ -17,7 +18,8 @@ public final class Paragraph {
     THINKING,
     INFO,
     WARNING,
-    ERROR
+    ERROR,
+    FOOTER
   }
 
   /** Style of one screen line. */
@@ -25,6 +27,12 @@ public final class Paragraph {
 
   public static final byte CODE = 1;
   public static final byte FENCE = 2;
+  public static final byte TOOL = 3;
+  public static final byte SUMMARY = 4;
+  public static final byte ADDED = 5;
+  public static final byte REMOVED = 6;
+  public static final byte CONTEXT = 7;
+  public static final byte SELECTED = 8;
 
   /** Columns code lines give up to their gutter mark. */
   public static final int CODE_GUTTER = 2;
@@ -34,13 +42,12 @@ public final class Paragraph {
    * and the screen holds it a few times over (text, line ranges). What comes after is dropped and
    * {@link #CUT_MARKER} says so.
    */
-  public static final int MAX_CHARS = 1024 * 1024;
+  public static final int MAX_CHARS = Conversation.MAX_TEXT_CHARS;
 
   static final String CUT_MARKER = "\n… (the rest of this block is not kept: over 1 Mi characters)";
 
   private final Kind kind;
   private final StringBuilder text = new StringBuilder();
-  int index;
   private int width = -1;
   private int[] starts = new int[4];
   private int[] ends = new int[4];
@@ -67,16 +74,19 @@ public final class Paragraph {
     return text.length();
   }
 
+  @Override
   int lineCount() {
     return count;
   }
 
-  String lineText(int line) {
-    return text.substring(starts[line], ends[line]);
+  @Override
+  ScreenLine line(int line) {
+    return new ScreenLine(kind, styles[line], text.substring(starts[line], ends[line]));
   }
 
-  byte lineStyle(int line) {
-    return styles[line];
+  @Override
+  boolean isThinking() {
+    return kind == Kind.THINKING;
   }
 
   void append(String chunk, int width) {
@@ -97,6 +107,7 @@ public final class Paragraph {
     }
   }
 
+  @Override
   void wrap(int width) {
     this.width = width;
     tailStart = 0;

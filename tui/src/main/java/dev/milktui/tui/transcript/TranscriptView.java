@@ -8,6 +8,7 @@ import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import com.googlecode.lanterna.input.KeyStroke;
 import dev.milktui.tui.Palette;
 import dev.milktui.tui.text.Columns;
+import java.util.List;
 
 /**
  * The transcript pane: a title row, then the visible window of the transcript's lines. Follows the
@@ -17,6 +18,7 @@ public final class TranscriptView extends AbstractInteractableComponent<Transcri
   private final Transcript transcript;
   private final Palette palette;
   private boolean following = true;
+  private CallBlock selectedCall;
   private int top;
   private int viewHeight = 1;
 
@@ -63,6 +65,56 @@ public final class TranscriptView extends AbstractInteractableComponent<Transcri
     invalidate();
   }
 
+  /** The tool call Enter expands, or null. */
+  public CallBlock selectedCall() {
+    return selectedCall;
+  }
+
+  /**
+   * Moves the call cursor to the next ({@code +1}) or previous ({@code -1}) tool call and shows it;
+   * with no cursor yet, starts from the last call.
+   */
+  public void selectCall(int direction) {
+    List<Block> blocks = transcript.blocks();
+    int from =
+        selectedCall != null && transcript.firstLineOf(selectedCall) >= 0
+            ? selectedCall.index + direction
+            : blocks.size() - 1;
+    for (int i = from; i >= 0 && i < blocks.size(); i += direction) {
+      if (blocks.get(i) instanceof CallBlock call) {
+        select(call);
+        return;
+      }
+    }
+  }
+
+  /** Expands the selected call, or folds it again. */
+  public void toggleSelectedCall() {
+    if (selectedCall == null || transcript.firstLineOf(selectedCall) < 0) {
+      selectCall(-1);
+    }
+    if (selectedCall != null) {
+      selectedCall.expanded(!selectedCall.expanded());
+      transcript.changed(selectedCall);
+      invalidate();
+    }
+  }
+
+  private void select(CallBlock call) {
+    if (selectedCall != null) {
+      selectedCall.selected(false);
+      transcript.changed(selectedCall);
+    }
+    selectedCall = call;
+    call.selected(true);
+    transcript.changed(call);
+    int first = transcript.firstLineOf(call);
+    if (first < currentTop() || first >= currentTop() + viewHeight) {
+      scrollTo(first);
+    }
+    invalidate();
+  }
+
   /** Call after the transcript changed so the pane redraws. */
   public void contentChanged() {
     invalidate();
@@ -92,6 +144,15 @@ public final class TranscriptView extends AbstractInteractableComponent<Transcri
       case ArrowDown -> lineDown();
       case Home -> home();
       case End -> end();
+      case Enter -> toggleSelectedCall();
+      case Character -> {
+        char c = key.getCharacter();
+        if (c == 'n' || c == 'p') {
+          selectCall(c == 'n' ? 1 : -1);
+        } else {
+          return super.handleKeyStroke(key);
+        }
+      }
       default -> {
         return super.handleKeyStroke(key);
       }
@@ -176,10 +237,41 @@ public final class TranscriptView extends AbstractInteractableComponent<Transcri
     }
 
     private Palette.Role roleOf(ScreenLine line) {
-      if (line.style() != Paragraph.PROSE) {
-        return Palette.Role.CODE;
+      switch (line.style()) {
+        case Paragraph.CODE, Paragraph.FENCE -> {
+          return Palette.Role.CODE;
+        }
+        case Paragraph.SELECTED -> {
+          return Palette.Role.SELECTED;
+        }
+        case Paragraph.ADDED -> {
+          return Palette.Role.ADDED;
+        }
+        case Paragraph.REMOVED -> {
+          return Palette.Role.REMOVED;
+        }
+        case Paragraph.CONTEXT -> {
+          return Palette.Role.TEXT;
+        }
+        case Paragraph.TOOL -> {
+          return switch (line.kind()) {
+            case INFO -> Palette.Role.RUNNING;
+            case WARNING -> Palette.Role.WARNING;
+            case ERROR -> Palette.Role.ERROR;
+            default -> Palette.Role.OK;
+          };
+        }
+        case Paragraph.SUMMARY -> {
+          return switch (line.kind()) {
+            case WARNING -> Palette.Role.WARNING;
+            case ERROR -> Palette.Role.ERROR;
+            default -> Palette.Role.HINT;
+          };
+        }
+        default -> {}
       }
       return switch (line.kind()) {
+        case FOOTER -> Palette.Role.HINT;
         case USER -> Palette.Role.USER;
         case THINKING -> Palette.Role.THINKING;
         case INFO -> Palette.Role.INFO;
