@@ -11,24 +11,27 @@ import dev.milktui.core.turn.ToolOutcome;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.LineBreaker;
 import dev.milktui.tui.text.Sanitizer;
+import dev.milktui.tui.text.Span;
+import dev.milktui.tui.text.StyledLine;
+import dev.milktui.tui.text.TextStyle;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * A tool call in the transcript: one line with the tool and its input ({@code ● Edit
  * src/Calc.java}), its result summary under it ({@code ⎿ Added 1 line, removed 1 line}), the
- * numbered diff of a file change, and, once expanded, the result and what a subagent said and did.
- * An agent's output stays folded until expanded.
+ * numbered, signed diff of a file change, and, once expanded, the result and what a subagent said
+ * and did. An agent's output stays folded until expanded.
  */
 public final class CallBlock extends Block {
   /** Diff lines shown while the call is folded. */
   static final int DIFF_PREVIEW = 12;
 
-  /** Result lines shown once expanded (the cell keeps the rest). */
+  /** Result lines shown once expanded (the cell keeps more, the tool pane shows it all). */
   static final int RESULT_LINES = 200;
 
   private final ToolCallCell cell;
-  private final List<ScreenLine> lines = new ArrayList<>();
+  private final List<StyledLine> lines = new ArrayList<>();
   private boolean expanded;
   private boolean selected;
   private int width = 80;
@@ -59,7 +62,7 @@ public final class CallBlock extends Block {
   }
 
   @Override
-  ScreenLine line(int line) {
+  StyledLine line(int line) {
     return lines.get(line);
   }
 
@@ -71,17 +74,20 @@ public final class CallBlock extends Block {
   }
 
   private void call(ToolCallCell call, String indent, boolean top) {
-    Paragraph.Kind kind = kindOf(call.outcome());
+    TextStyle outcome = styleOf(call.outcome());
     String name = Sanitizer.oneLine(call.name().isEmpty() ? "(unknown tool)" : call.name());
     String input = Sanitizer.oneLine(ToolInput.summary(call.name(), call.input()));
-    String mark = top && selected ? "▶ " : "● ";
+    boolean cursor = top && selected;
     add(
-        kind,
-        top && selected ? Paragraph.SELECTED : Paragraph.TOOL,
-        indent + mark + name + " " + input);
+        new Span(indent, TextStyle.PLAIN),
+        new Span(cursor ? "▶ " : "● ", cursor ? TextStyle.SELECTED : outcome),
+        new Span(name, cursor ? TextStyle.SELECTED : TextStyle.STRONG),
+        new Span(input.isEmpty() ? "" : " " + input, TextStyle.PLAIN));
     String summary = summary(call);
     if (!summary.isEmpty()) {
-      add(kind, Paragraph.SUMMARY, indent + "  ⎿ " + Sanitizer.oneLine(summary));
+      TextStyle style =
+          outcome == TextStyle.OK || outcome == TextStyle.RUNNING ? TextStyle.DIM : outcome;
+      add(new Span(indent + "  ⎿ ", TextStyle.DIM), new Span(Sanitizer.oneLine(summary), style));
     }
     call.diff().ifPresent(diff -> diff(diff, indent + "    ", top && !expanded));
     if (!top || !expanded) {
@@ -91,9 +97,8 @@ public final class CallBlock extends Block {
       if (child instanceof ToolCallCell nested) {
         call(nested, indent + "    ", false);
       } else if (child instanceof StreamedTextCell text) {
-        String label =
-            text instanceof ThinkingCell ? "    (subagent thinking) " : "    (subagent) ";
-        prose(indent + label, Sanitizer.clean(text.text()));
+        String label = text instanceof ThinkingCell ? "(subagent thinking) " : "(subagent) ";
+        prose(indent + "    ", label, Sanitizer.clean(text.text()));
       }
     }
     if (call.children().isEmpty() && !call.result().isEmpty() && call.diff().isEmpty()) {
@@ -114,7 +119,7 @@ public final class CallBlock extends Block {
             + (calls == 1 ? " tool call, " : " tool calls, ")
             + texts
             + (texts == 1 ? " message" : " messages")
-            + (expanded ? "" : " (folded)");
+            + (expanded ? "" : " (folded: n/p, Enter)");
     return summary.isEmpty() ? agent : agent + " · " + summary;
   }
 
@@ -124,62 +129,53 @@ public final class CallBlock extends Block {
     for (DiffLine line : diff.lines()) {
       if (folded && shown == DIFF_PREVIEW) {
         add(
-            Paragraph.Kind.INFO,
-            Paragraph.SUMMARY,
-            indent + "… " + (diff.lines().size() - shown) + " more diff lines (Enter expands)");
+            new Span(
+                indent + "… " + (diff.lines().size() - shown) + " more diff lines (Enter expands)",
+                TextStyle.DIM));
         return;
       }
-      byte style =
+      TextStyle style =
           switch (line.kind()) {
-            case ADDED -> Paragraph.ADDED;
-            case REMOVED -> Paragraph.REMOVED;
-            default -> Paragraph.CONTEXT;
+            case ADDED -> TextStyle.DIFF_ADDED;
+            case REMOVED -> TextStyle.DIFF_REMOVED;
+            default -> TextStyle.DIFF_CONTEXT;
           };
-      DiffLine clean =
-          new DiffLine(
-              line.kind(), line.oldNumber(), line.newNumber(), Sanitizer.oneLine(line.text()));
+      String text =
+          DiffText.line(
+              new DiffLine(
+                  line.kind(), line.oldNumber(), line.newNumber(), Sanitizer.oneLine(line.text())),
+              numbers);
+      // The number is dim; the sign and the line carry the colour (and the sign, without colour).
       add(
-          Paragraph.Kind.ASSISTANT,
-          style,
-          Columns.fit(indent + DiffText.line(clean, numbers), width));
+          new Span(indent + text.substring(0, numbers), TextStyle.LINE_NUMBER),
+          new Span(text.substring(numbers), style));
       shown++;
     }
     if (diff.cut()) {
-      add(Paragraph.Kind.INFO, Paragraph.SUMMARY, indent + "… (the rest of the diff is not kept)");
+      add(new Span(indent + "… (the rest of the diff is not kept)", TextStyle.DIM));
     }
   }
 
-  private void prose(String indent, String text) {
+  private void prose(String indent, String label, String text) {
     int room = Math.max(4, width - Columns.width(indent));
-    String pad = " ".repeat(Columns.width(indent));
-    boolean[] first = {true};
-    for (String logical : text.split("\n", -1)) {
+    String all = label + text;
+    for (String logical : all.split("\n", -1)) {
       LineBreaker.breakLine(
           logical,
           0,
           logical.length(),
           room,
           true,
-          (s, e) -> {
-            add(
-                Paragraph.Kind.ASSISTANT,
-                Paragraph.PROSE,
-                (first[0] ? indent : pad) + logical.substring(s, e));
-            first[0] = false;
-          });
+          (s, e) -> add(new Span(indent + logical.substring(s, e), TextStyle.QUOTE)));
     }
   }
 
   private void result(String indent, String text) {
     int room = Math.max(4, width - Columns.width(indent));
-    int[] count = {0};
-    String[] logical = text.split("\n", -1);
-    for (String line : logical) {
-      if (count[0] >= RESULT_LINES) {
-        add(
-            Paragraph.Kind.INFO,
-            Paragraph.SUMMARY,
-            indent + "… (more in the tool pane: Enter on its row)");
+    int before = lines.size();
+    for (String line : text.split("\n", -1)) {
+      if (lines.size() - before >= RESULT_LINES) {
+        add(new Span(indent + "… (the rest: Enter on its row in the tool pane)", TextStyle.DIM));
         return;
       }
       LineBreaker.breakLine(
@@ -188,23 +184,31 @@ public final class CallBlock extends Block {
           line.length(),
           room,
           false,
-          (s, e) -> {
-            add(Paragraph.Kind.ASSISTANT, Paragraph.CONTEXT, indent + line.substring(s, e));
-            count[0]++;
-          });
+          (s, e) -> add(new Span(indent + line.substring(s, e), TextStyle.CODE)));
     }
   }
 
-  private void add(Paragraph.Kind kind, byte style, String text) {
-    lines.add(new ScreenLine(kind, style, Columns.fit(text, width)));
+  /** One line, cut to the width with "…" (the call's lines never wrap). */
+  private void add(Span... spans) {
+    List<Span> kept = new ArrayList<>();
+    int room = width;
+    for (Span span : spans) {
+      if (span.text().isEmpty() || room <= 0) {
+        continue;
+      }
+      String text = Columns.fit(span.text(), room);
+      kept.add(new Span(text, span.style()));
+      room -= Columns.width(text);
+    }
+    lines.add(new StyledLine(kept));
   }
 
-  private static Paragraph.Kind kindOf(ToolOutcome outcome) {
+  private static TextStyle styleOf(ToolOutcome outcome) {
     return switch (outcome) {
-      case RUNNING -> Paragraph.Kind.INFO;
-      case OK -> Paragraph.Kind.ASSISTANT;
-      case ERROR -> Paragraph.Kind.ERROR;
-      case DENIED, STREAM_CLOSED, INTERRUPTED, NO_RESULT -> Paragraph.Kind.WARNING;
+      case RUNNING -> TextStyle.RUNNING;
+      case OK -> TextStyle.OK;
+      case ERROR -> TextStyle.ERROR;
+      case DENIED, STREAM_CLOSED, INTERRUPTED, NO_RESULT -> TextStyle.WARNING;
     };
   }
 }

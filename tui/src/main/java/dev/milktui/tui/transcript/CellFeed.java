@@ -23,7 +23,7 @@ import java.util.Map;
 public final class CellFeed implements ConversationListener {
   private final Transcript transcript;
   private final Map<Cell, Block> blocks = new IdentityHashMap<>();
-  private final List<Paragraph> growing = new ArrayList<>();
+  private final List<Block> growing = new ArrayList<>();
 
   public CellFeed(Transcript transcript) {
     this.transcript = transcript;
@@ -34,6 +34,13 @@ public final class CellFeed implements ConversationListener {
     if (cell instanceof ToolCallCell call) {
       CallBlock block = new CallBlock(call);
       transcript.add(block);
+      blocks.put(cell, block);
+      return;
+    }
+    if (cell instanceof AssistantTextCell text) {
+      MarkdownBlock block = new MarkdownBlock();
+      transcript.add(block);
+      transcript.append(block, text.text());
       blocks.put(cell, block);
       return;
     }
@@ -51,8 +58,9 @@ public final class CellFeed implements ConversationListener {
 
   @Override
   public void appended(StreamedTextCell cell, String delta) {
-    if (blocks.get(cell) instanceof Paragraph p) {
-      transcript.append(p, delta);
+    Block block = blocks.get(cell);
+    if (block != null) {
+      transcript.append(block, delta);
     }
   }
 
@@ -81,9 +89,6 @@ public final class CellFeed implements ConversationListener {
     }
     if (cell instanceof ThinkingCell) {
       return Paragraph.Kind.THINKING;
-    }
-    if (cell instanceof AssistantTextCell) {
-      return Paragraph.Kind.ASSISTANT;
     }
     if (cell instanceof NoticeCell notice) {
       return switch (notice.level()) {

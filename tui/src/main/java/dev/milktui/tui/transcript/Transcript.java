@@ -1,6 +1,8 @@
 package dev.milktui.tui.transcript;
 
 import dev.milktui.tui.text.Sanitizer;
+import dev.milktui.tui.text.StyledLine;
+import dev.milktui.tui.text.TextStyle;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -87,13 +89,20 @@ public final class Transcript {
     return p;
   }
 
-  public void append(Paragraph p, String text) {
+  /** Appends streamed text to a paragraph or a Markdown block. */
+  public void append(Block block, String text) {
     String clean = Sanitizer.clean(text);
     if (clean.isEmpty()) {
       return;
     }
-    p.append(clean, width);
-    invalidateFrom(p.index);
+    if (block instanceof Paragraph p) {
+      p.append(clean, width);
+    } else if (block instanceof MarkdownBlock markdown) {
+      markdown.append(clean);
+    } else {
+      return;
+    }
+    invalidateFrom(block.index);
   }
 
   public void remove(Block p) {
@@ -107,8 +116,10 @@ public final class Transcript {
     invalidateFrom(p.index);
   }
 
-  public void seal(Paragraph p) {
-    p.seal();
+  public void seal(Block block) {
+    if (block instanceof Paragraph p) {
+      p.seal();
+    }
   }
 
   public int paragraphCount() {
@@ -125,10 +136,10 @@ public final class Transcript {
     return firstLine[n - 1] + linesOf(paragraphs.get(n - 1));
   }
 
-  public ScreenLine line(int screenLine) {
+  public StyledLine line(int screenLine) {
     int n = paragraphs.size();
     if (n == 0 || screenLine < 0) {
-      return ScreenLine.BLANK;
+      return StyledLine.EMPTY;
     }
     index(n - 1);
     int lo = 0;
@@ -145,14 +156,12 @@ public final class Transcript {
     int local = screenLine - firstLine[lo];
     if (collapsed(p)) {
       return local == 0
-          ? new ScreenLine(
-              Paragraph.Kind.THINKING,
-              Paragraph.PROSE,
-              "▸ thinking (" + p.lineCount() + " lines hidden, Ctrl+T shows)")
-          : ScreenLine.BLANK;
+          ? StyledLine.of(
+              "▸ thinking (" + p.lineCount() + " lines hidden, Ctrl+T shows)", TextStyle.THINKING)
+          : StyledLine.EMPTY;
     }
     if (local >= p.lineCount()) {
-      return ScreenLine.BLANK;
+      return StyledLine.EMPTY;
     }
     return p.line(local);
   }

@@ -8,6 +8,7 @@ import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import com.googlecode.lanterna.input.KeyStroke;
 import dev.milktui.tui.Palette;
 import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.LinePainter;
 import java.util.List;
 
 /**
@@ -17,6 +18,7 @@ import java.util.List;
 public final class TranscriptView extends AbstractInteractableComponent<TranscriptView> {
   private final Transcript transcript;
   private final Palette palette;
+  private final LinePainter painter;
   private boolean following = true;
   private CallBlock selectedCall;
   private int top;
@@ -25,6 +27,7 @@ public final class TranscriptView extends AbstractInteractableComponent<Transcri
   public TranscriptView(Transcript transcript, Palette palette) {
     this.transcript = transcript;
     this.palette = palette;
+    this.painter = new LinePainter(palette);
   }
 
   public Transcript transcript() {
@@ -190,7 +193,7 @@ public final class TranscriptView extends AbstractInteractableComponent<Transcri
       }
       drawTitle(g, size.getColumns());
       for (int row = 0; row < viewHeight; row++) {
-        drawLine(g, row + 1, transcript.line(first + row), size.getColumns());
+        painter.paint(g, 0, row + 1, size.getColumns(), transcript.line(first + row));
       }
     }
 
@@ -202,83 +205,6 @@ public final class TranscriptView extends AbstractInteractableComponent<Transcri
       String title =
           Columns.pad(left, Math.max(0, width - Columns.width(right))) + Columns.fit(right, width);
       g.putString(0, 0, Columns.pad(title, width));
-    }
-
-    private void drawLine(TextGUIGraphics g, int row, ScreenLine line, int width) {
-      palette.apply(g, roleOf(line));
-      g.putString(0, row, " ".repeat(width));
-      int col = 0;
-      if (line.style() == Paragraph.CODE) {
-        g.putString(0, row, "│ ");
-        col = Paragraph.CODE_GUTTER;
-      }
-      String text = line.text();
-      for (int i = 0; i < text.length() && col < width; i++) {
-        char c = text.charAt(i);
-        int w = Columns.width(c, col);
-        if (c == '\t') {
-          col += w;
-          continue;
-        }
-        if (w == 0) {
-          continue;
-        }
-        if (col + w > width) {
-          break;
-        }
-        if (Character.isHighSurrogate(c) && i + 1 < text.length()) {
-          g.putString(col, row, text.substring(i, i + 2));
-          i++;
-        } else {
-          g.setCharacter(col, row, c);
-        }
-        col += w;
-      }
-    }
-
-    private Palette.Role roleOf(ScreenLine line) {
-      switch (line.style()) {
-        case Paragraph.CODE, Paragraph.FENCE -> {
-          return Palette.Role.CODE;
-        }
-        case Paragraph.SELECTED -> {
-          return Palette.Role.SELECTED;
-        }
-        case Paragraph.ADDED -> {
-          return Palette.Role.ADDED;
-        }
-        case Paragraph.REMOVED -> {
-          return Palette.Role.REMOVED;
-        }
-        case Paragraph.CONTEXT -> {
-          return Palette.Role.TEXT;
-        }
-        case Paragraph.TOOL -> {
-          return switch (line.kind()) {
-            case INFO -> Palette.Role.RUNNING;
-            case WARNING -> Palette.Role.WARNING;
-            case ERROR -> Palette.Role.ERROR;
-            default -> Palette.Role.OK;
-          };
-        }
-        case Paragraph.SUMMARY -> {
-          return switch (line.kind()) {
-            case WARNING -> Palette.Role.WARNING;
-            case ERROR -> Palette.Role.ERROR;
-            default -> Palette.Role.HINT;
-          };
-        }
-        default -> {}
-      }
-      return switch (line.kind()) {
-        case FOOTER -> Palette.Role.HINT;
-        case USER -> Palette.Role.USER;
-        case THINKING -> Palette.Role.THINKING;
-        case INFO -> Palette.Role.INFO;
-        case WARNING -> Palette.Role.WARNING;
-        case ERROR -> Palette.Role.ERROR;
-        default -> Palette.Role.TEXT;
-      };
     }
   }
 }
