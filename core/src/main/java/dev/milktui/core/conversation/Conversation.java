@@ -41,6 +41,8 @@ public final class Conversation {
   // Warnings and errors shown since the last prompt, to say each once.
   private final List<String> saidThisTurn = new ArrayList<>();
   private int prompts;
+  // Whether Claude said or did anything since the last prompt.
+  private boolean answered;
 
   /** A status line and the number of prompts before it. */
   private record Status(NoticeCell line, int prompts) {}
@@ -129,11 +131,13 @@ public final class Conversation {
 
   private void prompt(SessionEvent.UserPrompt p) {
     prompts++;
+    answered = false;
     saidThisTurn.clear();
     add(new PromptCell(p.text(), p.automatic()));
   }
 
   private void text(String messageId, int block, String parent, String delta, boolean thinking) {
+    answered = true;
     String key = (thinking ? "t" : "a") + "\u0000" + messageId + "\u0000" + block;
     StreamedTextCell cell = openText.get(key);
     if (cell == null) {
@@ -186,6 +190,7 @@ public final class Conversation {
     if (call == null || call.toolUseId() == null) {
       return;
     }
+    answered = true;
     ToolCallCell cell = calls.get(call.toolUseId());
     if (cell != null) {
       cell.update(call);
@@ -246,9 +251,10 @@ public final class Conversation {
           "The turn failed"
               + (s.apiErrorStatus() == null ? "" : " (API " + s.apiErrorStatus() + ")")
               + (detail.isBlank() ? "." : ": " + detail));
-    } else if ((s.text() == null || s.text().isBlank()) && s.tools().isEmpty()) {
+    } else if (!answered) {
       notice(SessionEvent.Level.INFO, "(no response)");
     }
+    answered = false;
     add(
         new TurnFooterCell(
             s.turnNumber(),

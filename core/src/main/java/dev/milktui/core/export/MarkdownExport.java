@@ -141,7 +141,7 @@ public final class MarkdownExport {
     if (diff.cut()) {
       out.append(indent).append("@@ (the rest of the diff is not kept) @@\n");
     }
-    out.append(indent).append("```\n\n");
+    out.append(indent).append("```\n");
   }
 
   private static String quoted(String text, String indent) {

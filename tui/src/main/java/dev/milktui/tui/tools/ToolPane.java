@@ -27,6 +27,8 @@ public final class ToolPane extends AbstractInteractableComponent<ToolPane> {
   private static final int STATUS_WIDTH = 10;
   private static final int MAX_NAME_WIDTH = 14;
   private static final int MIN_PREVIEW = 12;
+  // Below this the input alone fills the row (the transcript has the result's summary).
+  private static final int MIN_ROOM_FOR_PREVIEW = 40;
 
   private final List<ToolRow> rows = new ArrayList<>();
   private final Map<String, ToolRow> byId = new HashMap<>();
@@ -173,7 +175,7 @@ public final class ToolPane extends AbstractInteractableComponent<ToolPane> {
     int room = Math.max(0, width - Columns.width(head) - Columns.width(right));
     String summary = row.summary();
     String middle;
-    if (tail.isEmpty() || room < 2 * MIN_PREVIEW) {
+    if (tail.isEmpty() || room < MIN_ROOM_FOR_PREVIEW) {
       middle = Columns.pad(summary, room);
     } else {
       // The input comes first; the preview gets what the input leaves, at least MIN_PREVIEW.

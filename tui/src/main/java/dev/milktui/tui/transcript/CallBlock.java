@@ -143,7 +143,10 @@ public final class CallBlock extends Block {
       String text =
           DiffText.line(
               new DiffLine(
-                  line.kind(), line.oldNumber(), line.newNumber(), Sanitizer.oneLine(line.text())),
+                  line.kind(),
+                  line.oldNumber(),
+                  line.newNumber(),
+                  Sanitizer.clean(line.text()).replace("\t", "    ")),
               numbers);
       // The number is dim; the sign and the line carry the colour (and the sign, without colour).
       add(
