@@ -1,7 +1,7 @@
 package dev.milktui.app;
 
 import dev.milktui.core.event.SessionEvent;
-import dev.milktui.core.export.MarkdownTranscript;
+import dev.milktui.core.export.MarkdownExport;
 import dev.milktui.core.grants.SettingsException;
 import dev.milktui.core.grants.SettingsGrantPersister;
 import dev.milktui.core.grants.SettingsLocation;
@@ -243,8 +243,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
       SessionFactory factory)
       throws Exception {
     AtomicReference<TuiController> controller = new AtomicReference<>();
-    MarkdownTranscript transcript = new MarkdownTranscript();
-    SessionFactory wired = wire(factory, controller, lastSessions, workingDirectory, transcript);
+    SessionFactory wired = wire(factory, controller, lastSessions, workingDirectory);
     Path exportFile =
         export != null
             ? export.toAbsolutePath()
@@ -268,8 +267,8 @@ public final class MilkTuiCommand implements Callable<Integer> {
                 })
             .withRuleOptions(new SuggestedRuleOptions(workingDirectory))
             .withExporter(
-                () -> {
-                  transcript.writeTo(exportFile);
+                markdown -> {
+                  MarkdownExport.write(exportFile, markdown);
                   return exportFile;
                 });
     try {
@@ -289,8 +288,9 @@ public final class MilkTuiCommand implements Callable<Integer> {
             }
           });
       lastSessions.finishWrites(Duration.ofSeconds(2));
-      if (export != null) {
-        transcript.writeTo(exportFile);
+      if (export != null && controller.get() != null) {
+        // The screen has stopped, so its conversation is read here, once, from this thread.
+        MarkdownExport.write(exportFile, controller.get().exportMarkdown());
       }
       return 0;
     } catch (TerminalLauncher.UiFailedException e) {
@@ -314,8 +314,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
       SessionFactory factory,
       AtomicReference<TuiController> controller,
       LastSessions lastSessions,
-      Path workingDirectory,
-      MarkdownTranscript transcript) {
+      Path workingDirectory) {
     AtomicReference<String> firstPrompt = new AtomicReference<>(prompt);
     AtomicReference<String> remembered = new AtomicReference<>();
     return (listener, resumeSessionId) -> {
@@ -330,7 +329,6 @@ public final class MilkTuiCommand implements Callable<Integer> {
             } else if (event instanceof SessionEvent.WorkspaceUntrusted untrusted) {
               offerTrust(controller.get(), Path.of(untrusted.workingDirectory()));
             }
-            transcript.accept(event);
             listener.accept(event);
           };
       var session = factory.open(observed, resumeSessionId);

@@ -96,6 +96,14 @@ public final class Palette {
       case LIST_MARKER -> styled(g, TextColor.ANSI.YELLOW, SGR.BOLD);
       case DIFF_ADDED -> styled(g, TextColor.ANSI.GREEN_BRIGHT, SGR.BOLD);
       case DIFF_REMOVED -> styled(g, TextColor.ANSI.RED_BRIGHT);
+      case PROMPT -> styled(g, TextColor.ANSI.CYAN_BRIGHT, SGR.BOLD);
+      case THINKING -> styled(g, TextColor.ANSI.BLACK_BRIGHT, SGR.ITALIC);
+      case INFO -> styled(g, TextColor.ANSI.BLUE_BRIGHT);
+      case WARNING -> styled(g, TextColor.ANSI.YELLOW, SGR.BOLD);
+      case ERROR -> styled(g, TextColor.ANSI.RED_BRIGHT, SGR.BOLD);
+      case OK -> styled(g, TextColor.ANSI.GREEN_BRIGHT);
+      case RUNNING -> styled(g, TextColor.ANSI.YELLOW_BRIGHT);
+      case SELECTED -> g.enableModifiers(SGR.REVERSE);
       case PLAIN -> {}
     }
   }

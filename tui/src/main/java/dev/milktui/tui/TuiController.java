@@ -16,7 +16,9 @@ import com.googlecode.lanterna.input.KeyType;
 import com.googlecode.lanterna.input.MouseAction;
 import com.googlecode.lanterna.input.MouseActionType;
 import com.googlecode.lanterna.screen.Screen;
+import dev.milktui.core.conversation.Conversation;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.export.MarkdownExport;
 import dev.milktui.core.session.GrantException;
 import dev.milktui.core.session.Session;
 import dev.milktui.core.text.LogText;
@@ -34,8 +36,8 @@ import dev.milktui.tui.dialog.SimpleDialog;
 import dev.milktui.tui.text.Sanitizer;
 import dev.milktui.tui.tools.ToolPane;
 import dev.milktui.tui.tools.ToolRow;
+import dev.milktui.tui.transcript.CellFeed;
 import dev.milktui.tui.transcript.Transcript;
-import dev.milktui.tui.transcript.TranscriptFeed;
 import dev.milktui.tui.transcript.TranscriptView;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
@@ -61,6 +63,7 @@ import org.tinylog.Logger;
  */
 public final class TuiController {
   static final Duration QUIT_WINDOW = Duration.ofSeconds(2);
+  private static final String QUIT_OFFER = "quit";
   private static final List<String> MODES = List.of("default", "acceptEdits", "plan");
 
   /** A session event tagged with the session it came from, so a replaced session is ignored. */
@@ -72,7 +75,7 @@ public final class TuiController {
   private final Palette palette;
   private final BasicWindow window;
   private final Transcript transcript = new Transcript();
-  private final TranscriptFeed feed = new TranscriptFeed(transcript);
+  private final Conversation conversation = new Conversation();
   private final TranscriptView transcriptView;
   private final ToolPane toolPane;
   private final InputBox input;
@@ -110,6 +113,7 @@ public final class TuiController {
         };
     this.dialogs = new DialogHost(gui, globalKeys, config.clock(), config.dialogInputPause());
     this.stall = new StallWatch(config.stallNotice(), config.clock().instant());
+    conversation.listen(new CellFeed(transcript));
     this.transcriptView = new TranscriptView(transcript, palette);
     this.toolPane = new ToolPane(palette, config.clock(), this::showToolDetails);
     this.input = new InputBox(new InputHistory(config.historyFile()), this::send);
@@ -221,12 +225,25 @@ public final class TuiController {
               if (toolPane.anyRunning()) {
                 toolPane.invalidate();
               }
+              quitOfferExpired();
               dialogs.tick();
               checkStall();
             });
   }
 
+  /**
+   * The conversation as Markdown, the same cells the screen shows. On the GUI thread, or once it
+   * stopped (the app writes --export at exit).
+   */
+  public String exportMarkdown() {
+    return MarkdownExport.render(conversation.cells());
+  }
+
   // Visible for tests: the panes and state the screen shows.
+  Conversation conversation() {
+    return conversation;
+  }
+
   Transcript transcript() {
     return transcript;
   }
@@ -284,11 +301,10 @@ public final class TuiController {
     stall.output(
         config.clock().instant(),
         event instanceof SessionEvent.StatusChanged s ? s.status() : null);
-    if (event instanceof SessionEvent.TextDelta d) {
-      feed.text(d.messageId(), d.blockIndex(), d.text());
+    conversation.apply(event);
+    if (event instanceof SessionEvent.TextDelta) {
       activity(Activity.STREAMING, "");
-    } else if (event instanceof SessionEvent.ThinkingDelta d) {
-      feed.thinking(d.messageId(), d.blockIndex(), d.text());
+    } else if (event instanceof SessionEvent.ThinkingDelta) {
       activity(Activity.THINKING, "");
     } else if (event instanceof SessionEvent.ToolStarted t) {
       toolPane.show(t.call());
@@ -302,19 +318,15 @@ public final class TuiController {
       toolPane.progress(p.toolUseId(), p.elapsedSeconds(), p.note());
     } else if (event instanceof SessionEvent.TurnStarted t) {
       turnStarted(t);
-    } else if (event instanceof SessionEvent.UserPrompt p) {
-      feed.prompt(p.text(), p.automatic());
+    } else if (event instanceof SessionEvent.UserPrompt) {
       activity(Activity.THINKING, "");
-    } else if (event instanceof SessionEvent.TextAbandoned a) {
-      feed.abandon(a.messageId());
-      notice(SessionEvent.Level.WARNING, "The reply's stream broke; Claude's full reply follows.");
     } else if (event instanceof SessionEvent.PermissionRequested r) {
       prompter.enqueue(r.request());
       activity(Activity.WAITING_FOR_YOU, "permission");
     } else if (event instanceof SessionEvent.PermissionWithdrawn w) {
       prompter.withdrawn(w.request(), w.reason());
     } else if (event instanceof SessionEvent.ApiRetrying r) {
-      apiRetrying(r);
+      activity(Activity.RETRYING_API, r.attempt() + "/" + r.maxRetries());
     } else if (event instanceof SessionEvent.StatusChanged s) {
       modeReported(s.permissionMode());
       if ("requesting".equals(s.status())) {
@@ -333,17 +345,12 @@ public final class TuiController {
           "malformed line {} from claude: {}",
           m.line().lineNumber(),
           LogText.elided(m.line().excerpt()));
-      notice(SessionEvent.Level.WARNING, "Skipped a line claude printed that could not be read.");
-    } else if (event instanceof SessionEvent.Notice n) {
-      notice(n.level(), n.text());
     } else if (event instanceof SessionEvent.ElicitationRequested e) {
       ElicitationDialog.openOrDecline(dialogs, e.request(), this::notice);
     } else if (event instanceof SessionEvent.RateLimited r) {
       notice(
           RateLimitNotice.level(r),
           RateLimitNotice.text(r, config.clock().instant(), ZoneId.systemDefault()));
-    } else if (event instanceof SessionEvent.ControlAnswered c && !c.success()) {
-      notice(SessionEvent.Level.WARNING, "Claude refused a request: " + c.error());
     }
   }
 
@@ -400,47 +407,13 @@ public final class TuiController {
             + " press Esc to interrupt the turn, or F5 to restart claude and resume the session.");
   }
 
-  private void apiRetrying(SessionEvent.ApiRetrying r) {
-    String what =
-        "API call failed"
-            + (r.status() == null ? "" : " (" + r.status() + ")")
-            + (r.error() == null || r.error().isBlank() ? "" : ": " + r.error());
-    notice(
-        SessionEvent.Level.WARNING,
-        what
-            + "; retry "
-            + r.attempt()
-            + " of "
-            + r.maxRetries()
-            + " in "
-            + (r.delayMs() / 1000.0)
-            + " s");
-    activity(Activity.RETRYING_API, r.attempt() + "/" + r.maxRetries());
-  }
-
   private void turnFinished(TurnSummary s) {
-    feed.endTurn();
     status.usage(
         s.usage() == null ? 0 : s.usage().inputTokens() + s.usage().outputTokens(),
         s.totalCostUsd());
     if (s.sessionId() != null) {
       sessionId = s.sessionId();
       status.session(s.sessionId(), null);
-    }
-    if (s.interrupted()) {
-      notice(SessionEvent.Level.WARNING, "Turn interrupted.");
-    } else if (s.isError()) {
-      String detail =
-          s.resultText() != null && !s.resultText().isBlank()
-              ? s.resultText()
-              : String.join("; ", s.errors() == null ? List.of() : s.errors());
-      notice(
-          SessionEvent.Level.ERROR,
-          "The turn failed"
-              + (s.apiErrorStatus() == null ? "" : " (API " + s.apiErrorStatus() + ")")
-              + (detail.isBlank() ? "." : ": " + detail));
-    } else if ((s.text() == null || s.text().isBlank()) && s.tools().isEmpty()) {
-      notice(SessionEvent.Level.INFO, "(no response)");
     }
     activity(Activity.IDLE, "");
   }
@@ -450,12 +423,6 @@ public final class TuiController {
       return;
     }
     lastExitCode = x.exitCode();
-    String tail = x.stderrTail() == null ? "" : x.stderrTail().strip();
-    notice(
-        SessionEvent.Level.ERROR,
-        "claude exited unexpectedly with code "
-            + x.exitCode()
-            + (tail.isEmpty() ? "." : ". Its last error output:\n" + tail));
     status.activity(Activity.STOPPED, "exit " + x.exitCode());
     showRestartOffer();
   }
@@ -575,6 +542,7 @@ public final class TuiController {
                 "Tab              move between message, transcript and tools",
                 "PgUp / PgDn      scroll the transcript; Home / End in the transcript",
                 "Enter on a tool  show its full input and result",
+                "n / p, Enter     in the transcript: next / previous tool call, expand it",
                 "Ctrl+T           show or hide thinking",
                 "Ctrl+S           save the transcript as Markdown",
                 "Shift+Tab, F2    next permission mode (default, acceptEdits, plan)",
@@ -680,12 +648,35 @@ public final class TuiController {
     return true;
   }
 
+  /** Renders the cells here and writes them off this thread; the outcome comes back as a notice. */
   private void exportTranscript() {
-    try {
-      notice(SessionEvent.Level.INFO, "Transcript saved to " + config.exporter().export());
-    } catch (java.io.IOException | RuntimeException e) {
-      notice(SessionEvent.Level.ERROR, "The transcript could not be saved: " + e.getMessage());
-    }
+    String markdown = exportMarkdown();
+    TranscriptExporter exporter = config.exporter();
+    CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return exporter.export(markdown);
+              } catch (IOException e) {
+                throw new CompletionException(e);
+              }
+            })
+        .whenComplete(
+            (file, failure) ->
+                gui.getGUIThread()
+                    .invokeLater(
+                        () -> {
+                          if (failure == null) {
+                            notice(SessionEvent.Level.INFO, "Transcript saved to " + file);
+                          } else {
+                            Throwable cause =
+                                failure instanceof CompletionException && failure.getCause() != null
+                                    ? failure.getCause()
+                                    : failure;
+                            notice(
+                                SessionEvent.Level.ERROR,
+                                "The transcript could not be saved: " + cause.getMessage());
+                          }
+                        }));
   }
 
   private void focus(Interactable target) {
@@ -702,7 +693,19 @@ public final class TuiController {
     if (session != null && session.busy()) {
       interrupt();
     }
-    notice(SessionEvent.Level.INFO, "Press Ctrl+C again within 2 seconds to quit.");
+    conversation.status(
+        QUIT_OFFER, SessionEvent.Level.INFO, "Press Ctrl+C again within 2 seconds to quit.");
+    transcriptView.contentChanged();
+  }
+
+  /** The quit offer leaves the transcript once a second Ctrl+C would no longer quit. */
+  private void quitOfferExpired() {
+    if (lastCtrlC != null
+        && Duration.between(lastCtrlC, config.clock().instant()).compareTo(QUIT_WINDOW) > 0) {
+      lastCtrlC = null;
+      conversation.dismiss(QUIT_OFFER);
+      transcriptView.contentChanged();
+    }
   }
 
   private void interrupt() {
@@ -730,7 +733,8 @@ public final class TuiController {
     try {
       session.setPermissionMode(next);
       modeAsked = next;
-      notice(SessionEvent.Level.INFO, "Permission mode: " + next);
+      conversation.status("mode", SessionEvent.Level.INFO, "Permission mode: " + next);
+      transcriptView.contentChanged();
     } catch (RuntimeException e) {
       notice(SessionEvent.Level.ERROR, "Could not change the permission mode: " + e.getMessage());
     }
@@ -784,7 +788,7 @@ public final class TuiController {
   }
 
   private void notice(SessionEvent.Level level, String text) {
-    feed.notice(level, text);
+    conversation.notice(level, text);
     transcriptView.contentChanged();
   }
 

@@ -47,7 +47,7 @@ class TuiControllerTest {
     }
     h.pump();
     assertThat(h.redraws - before).isEqualTo(1);
-    assertThat(h.controller.transcript().line(0).text()).hasSize(100);
+    assertThat(h.controller.transcript().line(0).plain()).hasSize(100);
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.milktui.core.event;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.milktui.core.diff.FileDiff;
 import dev.milktui.core.protocol.ControlRequest;
 import dev.milktui.core.protocol.HostMessages;
 import dev.milktui.core.protocol.PermissionSuggestion;
@@ -34,10 +35,13 @@ public final class PermissionRequest {
    * What the session knew about the request when it came: the subagent that asks (its description
    * and type, from its {@code task_started}) and the input the model wrote in its {@code tool_use}
    * (the CLI strips ExitPlanMode's plan from the request itself
-   * [p8-askuserquestion-exitplan-echo]).
+   * [p8-askuserquestion-exitplan-echo]), and the diff a file tool call would make, read from the
+   * file when the request arrived (off the UI thread).
    */
-  public record Context(Optional<String> agent, Optional<JsonNode> modelInput) {
-    public static final Context NONE = new Context(Optional.empty(), Optional.empty());
+  public record Context(
+      Optional<String> agent, Optional<JsonNode> modelInput, Optional<FileDiff> diff) {
+    public static final Context NONE =
+        new Context(Optional.empty(), Optional.empty(), Optional.empty());
   }
 
   /** The reply to AskUserQuestion's "the user declined", worded for the model. */
@@ -73,6 +77,11 @@ public final class PermissionRequest {
 
   public ControlRequest.CanUseTool request() {
     return request;
+  }
+
+  /** What the call would change in its file (Edit, MultiEdit, Write over a file), if known. */
+  public Optional<FileDiff> diff() {
+    return context.diff();
   }
 
   public String toolName() {

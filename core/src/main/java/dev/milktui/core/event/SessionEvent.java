@@ -1,6 +1,7 @@
 package dev.milktui.core.event;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.diff.FileDiff;
 import dev.milktui.core.protocol.MalformedLine;
 import dev.milktui.core.turn.ToolCall;
 import dev.milktui.core.turn.TurnSummary;
@@ -26,10 +27,23 @@ public sealed interface SessionEvent {
   /** A message the user sent (or a retry message the session sent for them). */
   record UserPrompt(String text, boolean automatic) implements SessionEvent {}
 
-  /** Assistant text; a new {@code (messageId, blockIndex)} starts a new paragraph. */
-  record TextDelta(String messageId, int blockIndex, String text) implements SessionEvent {}
+  /**
+   * Assistant text; a new {@code (messageId, blockIndex)} starts a new paragraph. {@code
+   * parentToolUseId} names the agent call whose subagent wrote it, or is null for Claude's own.
+   */
+  record TextDelta(String messageId, int blockIndex, String text, String parentToolUseId)
+      implements SessionEvent {
+    public TextDelta(String messageId, int blockIndex, String text) {
+      this(messageId, blockIndex, text, null);
+    }
+  }
 
-  record ThinkingDelta(String messageId, int blockIndex, String text) implements SessionEvent {}
+  record ThinkingDelta(String messageId, int blockIndex, String text, String parentToolUseId)
+      implements SessionEvent {
+    public ThinkingDelta(String messageId, int blockIndex, String text) {
+      this(messageId, blockIndex, text, null);
+    }
+  }
 
   /** Streamed text of this message was abandoned (broken stream); a full retry follows. */
   record TextAbandoned(String messageId) implements SessionEvent {}
@@ -39,6 +53,11 @@ public sealed interface SessionEvent {
   record ToolInputReady(ToolCall call) implements SessionEvent {}
 
   record ToolFinished(ToolCall call) implements SessionEvent {}
+
+  /**
+   * What a file tool call changes (Edit, MultiEdit, Write), read from the file off the UI thread.
+   */
+  record ToolDiffReady(String toolUseId, FileDiff diff) implements SessionEvent {}
 
   /** A long-running tool's heartbeat or background task news. */
   record ToolProgressed(String toolUseId, double elapsedSeconds, String note)

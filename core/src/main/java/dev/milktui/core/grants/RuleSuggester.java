@@ -49,10 +49,9 @@ public final class RuleSuggester {
               BashCommandPrefix.of(text(input, "command"))
                   .map(prefix -> PermissionRule.scoped("Bash", prefix + ":*")),
               Optional.empty());
-      case "Write", "Edit", "MultiEdit" ->
-          underDirectory(toolWide, "Edit", parentOf(input, "file_path"));
-      case "NotebookEdit" -> underDirectory(toolWide, "Edit", parentOf(input, "notebook_path"));
-      case "Read" -> underDirectory(toolWide, "Read", parentOf(input, "file_path"));
+      case "Write", "Edit", "MultiEdit", "NotebookEdit" ->
+          underDirectory(toolWide, "Edit", parentOf(toolWide.toolName(), input));
+      case "Read" -> underDirectory(toolWide, "Read", parentOf("Read", input));
       case "Glob" -> underDirectory(toolWide, "Read", searchDirectory(input, true));
       case "Grep" -> underDirectory(toolWide, "Read", searchDirectory(input, false));
       case "WebFetch" ->
@@ -62,6 +61,19 @@ public final class RuleSuggester {
                   .map(host -> PermissionRule.scoped("WebFetch", "domain:" + host)),
               Optional.empty());
       default -> new SuggestedRules(Optional.of(toolWide), Optional.empty(), Optional.empty());
+    };
+  }
+
+  /**
+   * The file a file tool's call names ({@code file_path}, or {@code notebook_path} for
+   * NotebookEdit), resolved against the working directory; empty for other tools.
+   */
+  public Optional<Path> file(String toolName, JsonNode input) {
+    String name = toolName == null ? "" : toolName.strip();
+    return switch (name) {
+      case "Write", "Edit", "MultiEdit", "Read" -> path(text(input, "file_path"));
+      case "NotebookEdit" -> path(text(input, "notebook_path"));
+      default -> Optional.empty();
     };
   }
 
@@ -81,8 +93,8 @@ public final class RuleSuggester {
     return !directory.equals(workingDirectory) && !directory.equals(Baseline.TEMP_DIRECTORY);
   }
 
-  private Optional<Path> parentOf(JsonNode input, String field) {
-    return path(text(input, field)).map(Path::getParent);
+  private Optional<Path> parentOf(String toolName, JsonNode input) {
+    return file(toolName, input).map(Path::getParent);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.milktui.core.session;
 
+import dev.milktui.core.diff.EditDiffs;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.UntrustedWorkspaceDetector;
 import dev.milktui.core.protocol.CliMessage;
@@ -83,7 +84,7 @@ public final class ClaudeSession implements Session {
 
   // Owned by the actor thread.
   private final List<SessionEvent> outbox = new ArrayList<>();
-  private final SessionEngine router = new SessionEngine(outbox::add);
+  private final SessionEngine router;
   private final Deque<String> waiting = new ArrayDeque<>();
   private final Deque<String> inFlight = new ArrayDeque<>();
   private SessionState state = new Idle();
@@ -105,6 +106,7 @@ public final class ClaudeSession implements Session {
       GrantPersister persister,
       SessionRecorder recorder) {
     this.spec = spec;
+    this.router = new SessionEngine(outbox::add, new EditDiffs(spec.workingDirectory()));
     this.listener = listener;
     this.persister = persister;
     this.recorder = recorder;

@@ -1,6 +1,9 @@
 package dev.milktui.core.session;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.diff.FileDiff;
+import dev.milktui.core.diff.ProposedEdit;
+import dev.milktui.core.diff.ToolDiffs;
 import dev.milktui.core.event.ElicitationRequest;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
@@ -35,6 +38,7 @@ import org.tinylog.Logger;
 public final class SessionEngine {
   private final Consumer<SessionEvent> listener;
   private final TurnAccumulator accumulator;
+  private final ToolDiffs diffs;
   // A list, not a map by id: claude may repeat a request_id, and each request is answered.
   private final List<PermissionRequest> open = new ArrayList<>();
   private final CliNotices notices = new CliNotices();
@@ -43,8 +47,35 @@ public final class SessionEngine {
   private String sessionId;
 
   public SessionEngine(Consumer<SessionEvent> listener) {
+    this(listener, ToolDiffs.NONE);
+  }
+
+  /** With {@code diffs}, file tool calls and their permission requests carry their diff. */
+  public SessionEngine(Consumer<SessionEvent> listener, ToolDiffs diffs) {
     this.listener = listener;
-    this.accumulator = new TurnAccumulator(this::emit);
+    this.diffs = diffs;
+    this.accumulator = new TurnAccumulator(this::fromAccumulator);
+  }
+
+  /** A file tool call's input is complete before it runs: its diff is read now, off the UI. */
+  private void fromAccumulator(SessionEvent event) {
+    emit(event);
+    if (event instanceof SessionEvent.ToolInputReady ready) {
+      diffOf(ready.call().name(), ready.call().input())
+          .ifPresent(diff -> emit(new SessionEvent.ToolDiffReady(ready.call().toolUseId(), diff)));
+    }
+  }
+
+  private Optional<FileDiff> diffOf(String toolName, JsonNode input) {
+    if (!ProposedEdit.changesFile(toolName)) {
+      return Optional.empty();
+    }
+    try {
+      return diffs.diff(toolName, input);
+    } catch (RuntimeException e) {
+      Logger.warn(e, "no diff for a {} call", toolName);
+      return Optional.empty();
+    }
   }
 
   public synchronized TurnAccumulator accumulator() {
@@ -155,7 +186,8 @@ public final class SessionEngine {
                 .filter(call -> request.toolUseId().equals(call.toolUseId()))
                 .map(ToolCall::input)
                 .findFirst();
-    return new PermissionRequest.Context(agent, modelInput);
+    return new PermissionRequest.Context(
+        agent, modelInput, diffOf(request.toolName(), request.input()));
   }
 
   private static String agentLabel(SystemMessage.TaskStarted task) {

@@ -153,7 +153,7 @@ public final class TurnAccumulator {
     if (event instanceof StreamEvent.ContentBlockStart start) {
       blockStart(message, messageId, start);
     } else if (event instanceof StreamEvent.ContentBlockDelta delta) {
-      blockDelta(messageId, delta);
+      blockDelta(messageId, delta, message.parentToolUseId());
     } else if (event instanceof StreamEvent.ContentBlockStop stop) {
       blockStop(messageId, stop.index());
     } else if (event instanceof StreamEvent.MessageStop stop && stop.abandoned()) {
@@ -192,14 +192,14 @@ public final class TurnAccumulator {
     }
   }
 
-  private void blockDelta(String messageId, StreamEvent.ContentBlockDelta delta) {
+  private void blockDelta(String messageId, StreamEvent.ContentBlockDelta delta, String parent) {
     StreamedBlock block = streamingBlocks.get(key(messageId, delta.index()));
     // Signature and citation deltas are not shown.
     StreamEvent.Delta content = delta.delta();
     if (content instanceof StreamEvent.Delta.Text t) {
-      emitText(messageId, delta.index(), t.text());
+      emitText(messageId, delta.index(), t.text(), parent);
     } else if (content instanceof StreamEvent.Delta.Thinking t) {
-      events.accept(new SessionEvent.ThinkingDelta(messageId, delta.index(), t.thinking()));
+      events.accept(new SessionEvent.ThinkingDelta(messageId, delta.index(), t.thinking(), parent));
     } else if (content instanceof StreamEvent.Delta.InputJson json && block != null) {
       block.json.append(json.partialJson());
     }
@@ -226,7 +226,7 @@ public final class TurnAccumulator {
         int shown = shownTextBlocks.getOrDefault(messageId, 0);
         shownTextBlocks.put(messageId, shown + 1);
         if (shown >= streamed) {
-          emitText(messageId, FALLBACK_BLOCK_INDEX + shown, t.text());
+          emitText(messageId, FALLBACK_BLOCK_INDEX + shown, t.text(), message.parentToolUseId());
         }
       } else if (block instanceof ContentBlock.ToolUse use && use.id() != null) {
         ToolState tool = announce(use.id(), use.name(), message.parentToolUseId());
@@ -417,7 +417,7 @@ public final class TurnAccumulator {
     events.accept(new SessionEvent.ToolInputReady(tool.snapshot()));
   }
 
-  private void emitText(String messageId, int blockIndex, String delta) {
+  private void emitText(String messageId, int blockIndex, String delta, String parent) {
     if (delta.isEmpty()) {
       return;
     }
@@ -429,7 +429,7 @@ public final class TurnAccumulator {
     }
     lastTextBlock = block;
     text.append(delta);
-    events.accept(new SessionEvent.TextDelta(messageId, blockIndex, delta));
+    events.accept(new SessionEvent.TextDelta(messageId, blockIndex, delta, parent));
   }
 
   private static JsonNode parseInput(String json) {

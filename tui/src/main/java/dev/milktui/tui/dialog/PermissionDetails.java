@@ -2,8 +2,10 @@ package dev.milktui.tui.dialog;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.tui.tools.InputSummary;
+import dev.milktui.tui.transcript.DiffText;
 
 /**
  * A tool call's input in full, as a person reviews it before allowing it: the command for Bash, the
@@ -11,6 +13,27 @@ import dev.milktui.tui.tools.InputSummary;
  */
 public final class PermissionDetails {
   private PermissionDetails() {}
+
+  /**
+   * A permission request's input; for a file change whose diff was read when the request arrived,
+   * the file and its numbered diff (the same lines the transcript shows), then the input itself.
+   */
+  public static String describe(PermissionRequest request) {
+    String input = describe(request.toolName(), request.request().input());
+    return request
+        .diff()
+        .map(
+            diff ->
+                "File: "
+                    + diff.path()
+                    + " · "
+                    + diff.summary()
+                    + "\n"
+                    + DiffText.of(diff)
+                    + "\n▸ as Claude sent it:\n"
+                    + input)
+        .orElse(input);
+  }
 
   public static String describe(String toolName, JsonNode input) {
     if (input == null || !input.isObject()) {

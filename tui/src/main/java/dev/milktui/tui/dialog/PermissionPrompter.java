@@ -369,9 +369,7 @@ public final class PermissionPrompter {
   private void renderMain(Panel body, ControlRequest.CanUseTool request, int width) {
     field = null;
     int rows = Math.max(3, host.maxRows() - 10);
-    body.addComponent(
-        ReadOnlyText.of(
-            PermissionDetails.describe(request.toolName(), request.input()), width, rows));
+    body.addComponent(ReadOnlyText.of(PermissionDetails.describe(current), width, rows));
     if (request.blockedPath() != null && !request.blockedPath().isBlank()) {
       body.addComponent(revealed("Blocked path: " + request.blockedPath(), width));
     }

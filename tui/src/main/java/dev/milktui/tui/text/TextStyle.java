@@ -18,5 +18,14 @@ public enum TextStyle {
   DIFF_ADDED,
   DIFF_REMOVED,
   DIFF_CONTEXT,
-  LINE_NUMBER
+  LINE_NUMBER,
+  /** The conversation around the Markdown: the user's prompt, thinking, notices, tool outcomes. */
+  PROMPT,
+  THINKING,
+  INFO,
+  WARNING,
+  ERROR,
+  OK,
+  RUNNING,
+  SELECTED
 }

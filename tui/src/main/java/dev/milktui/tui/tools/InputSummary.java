@@ -1,65 +1,19 @@
 package dev.milktui.tui.tools;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.conversation.ToolInput;
 import dev.milktui.tui.text.Sanitizer;
 
 /**
- * The part of a tool's input a person needs to see: the command, the path, the pattern, the URL.
+ * The part of a tool's input a person needs to see (core's {@link ToolInput}, which the transcript
+ * and the export use too), for the tool pane and the dialogs.
  */
 public final class InputSummary {
-  private static final String[] KEYS = {
-    "command",
-    "file_path",
-    "notebook_path",
-    "path",
-    "pattern",
-    "url",
-    "query",
-    "description",
-    "prompt"
-  };
-
   private InputSummary() {}
 
   /** The input that matters, unsanitised and possibly multi-line (a command, a path). */
   public static String of(String toolName, JsonNode input) {
-    if (input == null || !input.isObject()) {
-      return "";
-    }
-    String name = toolName == null ? "" : toolName;
-    switch (name) {
-      case "Bash":
-        return text(input, "command");
-      case "Read":
-      case "Write":
-      case "Edit":
-      case "MultiEdit":
-        return text(input, "file_path");
-      case "NotebookEdit":
-        return text(input, "notebook_path");
-      case "Glob":
-      case "Grep":
-        String path = text(input, "path");
-        return text(input, "pattern") + (path.isEmpty() ? "" : "  in " + path);
-      case "WebFetch":
-        return text(input, "url");
-      case "WebSearch":
-        return text(input, "query");
-      default:
-        break;
-    }
-    for (String key : KEYS) {
-      String value = text(input, key);
-      if (!value.isEmpty()) {
-        return value;
-      }
-    }
-    for (JsonNode value : input) {
-      if (value.isTextual() && !value.asText().isEmpty()) {
-        return value.asText();
-      }
-    }
-    return input.isEmpty() ? "" : input.toString();
+    return ToolInput.summary(toolName, input);
   }
 
   /** The same, sanitised and on one line, for rows and checkbox labels. */
@@ -83,7 +37,6 @@ public final class InputSummary {
 
   /** A string field of {@code input}, or empty. */
   public static String text(JsonNode input, String key) {
-    JsonNode value = input.get(key);
-    return value != null && value.isTextual() ? value.asText() : "";
+    return ToolInput.text(input, key);
   }
 }

@@ -24,6 +24,12 @@ import java.util.function.Consumer;
  * row until the user moves it; Enter opens the selected call's full input and result.
  */
 public final class ToolPane extends AbstractInteractableComponent<ToolPane> {
+  private static final int STATUS_WIDTH = 10;
+  private static final int MAX_NAME_WIDTH = 14;
+  private static final int MIN_PREVIEW = 12;
+  // Below this the input alone fills the row (the transcript has the result's summary).
+  private static final int MIN_ROOM_FOR_PREVIEW = 40;
+
   private final List<ToolRow> rows = new ArrayList<>();
   private final Map<String, ToolRow> byId = new HashMap<>();
   private final Palette palette;
@@ -134,7 +140,7 @@ public final class ToolPane extends AbstractInteractableComponent<ToolPane> {
       case DENIED -> "⊘ denied";
       case STREAM_CLOSED -> "⚠ closed";
       case INTERRUPTED -> "■ stopped";
-      case NO_RESULT -> "? no result";
+      case NO_RESULT -> "? none";
     };
   }
 
@@ -149,29 +155,47 @@ public final class ToolPane extends AbstractInteractableComponent<ToolPane> {
     return (seconds / 60) + "m" + String.format("%02d", seconds % 60) + "s";
   }
 
-  /** One row as text: status, tool, the input that matters, elapsed, then a result preview. */
-  String format(ToolRow row, int width) {
+  /**
+   * One row as text: status, tool, the input that matters, then a result preview when there is room
+   * for both, and the elapsed time at the right edge. The name column is as wide as the longest
+   * name shown ({@code nameWidth}), so the inputs start in one column and get the rest of the row.
+   */
+  String format(ToolRow row, int width, int nameWidth) {
     String time = elapsed(row.elapsed(clock.instant()));
     String tail =
         row.outcome() == ToolOutcome.RUNNING
             ? row.progressNote()
             : row.preview().isEmpty() ? "" : "→ " + row.preview();
     String head =
-        Columns.pad(status(row.outcome()), 11)
+        Columns.pad(status(row.outcome()), STATUS_WIDTH)
             + (row.nested() ? "└ " : "")
-            + Columns.pad(row.name().isEmpty() ? "(unknown)" : row.name(), 10)
+            + Columns.pad(displayName(row), nameWidth)
             + " ";
-    String right = " " + Columns.pad(time, 7);
+    String right = " " + Columns.pad(time, 6);
     int room = Math.max(0, width - Columns.width(head) - Columns.width(right));
     String summary = row.summary();
     String middle;
-    if (tail.isEmpty()) {
+    if (tail.isEmpty() || room < MIN_ROOM_FOR_PREVIEW) {
       middle = Columns.pad(summary, room);
     } else {
-      int summaryRoom = Math.min(Columns.width(summary), Math.max(room / 2, room - 30));
+      // The input comes first; the preview gets what the input leaves, at least MIN_PREVIEW.
+      int summaryRoom = Math.min(Columns.width(summary), room - MIN_PREVIEW - 2);
       middle = Columns.pad(Columns.fit(summary, summaryRoom) + "  " + tail, room);
     }
     return Columns.pad(head + middle + right, width);
+  }
+
+  /** The name column's width for {@code visible} rows: the longest name, within bounds. */
+  static int nameWidth(List<ToolRow> visible) {
+    int widest = 4;
+    for (ToolRow row : visible) {
+      widest = Math.max(widest, Columns.width(displayName(row)));
+    }
+    return Math.min(MAX_NAME_WIDTH, widest);
+  }
+
+  private static String displayName(ToolRow row) {
+    return row.name().isEmpty() ? "(unknown)" : row.name();
   }
 
   private final class Renderer implements InteractableRenderer<ToolPane> {
@@ -204,6 +228,7 @@ public final class ToolPane extends AbstractInteractableComponent<ToolPane> {
       int sel = selectedIndex();
       int first = Math.max(0, Math.min(sel - viewHeight + 1, rows.size() - viewHeight));
       first = Math.min(first, sel < 0 ? 0 : sel);
+      int names = nameWidth(rows.subList(first, Math.min(rows.size(), first + viewHeight)));
       for (int r = 0; r < viewHeight; r++) {
         int index = first + r;
         if (index >= rows.size()) {
@@ -214,7 +239,7 @@ public final class ToolPane extends AbstractInteractableComponent<ToolPane> {
         ToolRow row = rows.get(index);
         boolean highlighted = index == sel && isFocused();
         palette.apply(g, highlighted ? Palette.Role.SELECTED : roleOf(row.outcome()));
-        g.putString(0, r + 1, format(row, width));
+        g.putString(0, r + 1, format(row, width, names));
       }
     }
 

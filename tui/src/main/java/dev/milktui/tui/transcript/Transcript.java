@@ -1,17 +1,21 @@
 package dev.milktui.tui.transcript;
 
 import dev.milktui.tui.text.Sanitizer;
+import dev.milktui.tui.text.StyledLine;
+import dev.milktui.tui.text.TextStyle;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 /**
- * The transcript's content: paragraphs with their wrapped lines and the index from screen line to
- * paragraph. Only the paragraph being appended is re-wrapped; everything is re-wrapped only when
- * the width changes. Text is sanitised here, on the way in. Owned by the UI thread.
+ * The transcript's content: blocks (paragraphs of text, tool calls) with their wrapped lines and
+ * the index from screen line to block. Only the block being appended or changed is re-wrapped;
+ * everything is re-wrapped only when the width changes. Text is sanitised here, on the way in.
+ * Owned by the UI thread.
  */
 public final class Transcript {
-  private final List<Paragraph> paragraphs = new ArrayList<>();
+  private final List<Block> paragraphs = new ArrayList<>();
   // firstLine[i] is the screen line paragraph i starts on; valid below validUpTo.
   private int[] firstLine = new int[64];
   private int validUpTo;
@@ -29,7 +33,7 @@ public final class Transcript {
       return;
     }
     this.width = w;
-    for (Paragraph p : paragraphs) {
+    for (Block p : paragraphs) {
       p.wrap(w);
     }
     validUpTo = 0;
@@ -56,16 +60,52 @@ public final class Transcript {
     return p;
   }
 
-  public void append(Paragraph p, String text) {
+  /** Adds a block that lays itself out (a tool call). */
+  public void add(Block block) {
+    block.index = paragraphs.size();
+    paragraphs.add(block);
+    block.wrap(width);
+    invalidateFrom(block.index);
+  }
+
+  /** A block's content changed: it is laid out again and the lines after it move. */
+  public void changed(Block block) {
+    if (block.index < paragraphs.size() && paragraphs.get(block.index) == block) {
+      block.wrap(width);
+      invalidateFrom(block.index);
+    }
+  }
+
+  /** Puts a new paragraph in the place of {@code old} (a status line that changed). */
+  public Paragraph replace(Paragraph old, Paragraph.Kind kind, String text) {
+    if (old.index >= paragraphs.size() || paragraphs.get(old.index) != old) {
+      return old;
+    }
+    Paragraph p = new Paragraph(kind);
+    p.index = old.index;
+    paragraphs.set(old.index, p);
+    p.append(Sanitizer.clean(text), width);
+    invalidateFrom(p.index);
+    return p;
+  }
+
+  /** Appends streamed text to a paragraph or a Markdown block. */
+  public void append(Block block, String text) {
     String clean = Sanitizer.clean(text);
     if (clean.isEmpty()) {
       return;
     }
-    p.append(clean, width);
-    invalidateFrom(p.index);
+    if (block instanceof Paragraph p) {
+      p.append(clean, width);
+    } else if (block instanceof MarkdownBlock markdown) {
+      markdown.append(clean);
+    } else {
+      return;
+    }
+    invalidateFrom(block.index);
   }
 
-  public void remove(Paragraph p) {
+  public void remove(Block p) {
     if (p.index >= paragraphs.size() || paragraphs.get(p.index) != p) {
       return;
     }
@@ -76,8 +116,10 @@ public final class Transcript {
     invalidateFrom(p.index);
   }
 
-  public void seal(Paragraph p) {
-    p.seal();
+  public void seal(Block block) {
+    if (block instanceof Paragraph p) {
+      p.seal();
+    }
   }
 
   public int paragraphCount() {
@@ -94,10 +136,10 @@ public final class Transcript {
     return firstLine[n - 1] + linesOf(paragraphs.get(n - 1));
   }
 
-  public ScreenLine line(int screenLine) {
+  public StyledLine line(int screenLine) {
     int n = paragraphs.size();
     if (n == 0 || screenLine < 0) {
-      return ScreenLine.BLANK;
+      return StyledLine.EMPTY;
     }
     index(n - 1);
     int lo = 0;
@@ -110,28 +152,59 @@ public final class Transcript {
         hi = mid - 1;
       }
     }
-    Paragraph p = paragraphs.get(lo);
+    Block p = paragraphs.get(lo);
     int local = screenLine - firstLine[lo];
     if (collapsed(p)) {
       return local == 0
-          ? new ScreenLine(
-              p.kind(),
-              Paragraph.PROSE,
-              "▸ thinking (" + p.lineCount() + " lines hidden, Ctrl+T shows)")
-          : ScreenLine.BLANK;
+          ? StyledLine.of(
+              "▸ thinking (" + p.lineCount() + " lines hidden, Ctrl+T shows)", TextStyle.THINKING)
+          : StyledLine.EMPTY;
     }
     if (local >= p.lineCount()) {
-      return ScreenLine.BLANK;
+      return StyledLine.EMPTY;
     }
-    return new ScreenLine(p.kind(), p.lineStyle(local), p.lineText(local));
+    return p.line(local);
   }
 
-  private boolean collapsed(Paragraph p) {
-    return thinkingCollapsed && p.kind() == Paragraph.Kind.THINKING;
+  /** The block drawn on {@code screenLine}, or null past the end. */
+  public Block blockAt(int screenLine) {
+    int n = paragraphs.size();
+    if (n == 0 || screenLine < 0 || screenLine >= lineCount()) {
+      return null;
+    }
+    int lo = 0;
+    int hi = n - 1;
+    while (lo < hi) {
+      int mid = (lo + hi + 1) >>> 1;
+      if (firstLine[mid] <= screenLine) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return paragraphs.get(lo);
   }
 
-  /** A paragraph's lines plus one blank separator. */
-  private int linesOf(Paragraph p) {
+  /** The screen line {@code block} starts on, or -1 when it is not in the transcript. */
+  public int firstLineOf(Block block) {
+    if (block.index >= paragraphs.size() || paragraphs.get(block.index) != block) {
+      return -1;
+    }
+    index(block.index);
+    return firstLine[block.index];
+  }
+
+  /** The blocks, in order (read-only). */
+  public List<Block> blocks() {
+    return Collections.unmodifiableList(paragraphs);
+  }
+
+  private boolean collapsed(Block p) {
+    return thinkingCollapsed && p.isThinking();
+  }
+
+  /** A block's lines plus one blank separator. */
+  private int linesOf(Block p) {
     return (collapsed(p) ? 1 : p.lineCount()) + 1;
   }
 

@@ -8,6 +8,8 @@ import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import com.googlecode.lanterna.input.KeyStroke;
 import dev.milktui.tui.Palette;
 import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.LinePainter;
+import java.util.List;
 
 /**
  * The transcript pane: a title row, then the visible window of the transcript's lines. Follows the
@@ -16,13 +18,16 @@ import dev.milktui.tui.text.Columns;
 public final class TranscriptView extends AbstractInteractableComponent<TranscriptView> {
   private final Transcript transcript;
   private final Palette palette;
+  private final LinePainter painter;
   private boolean following = true;
+  private CallBlock selectedCall;
   private int top;
   private int viewHeight = 1;
 
   public TranscriptView(Transcript transcript, Palette palette) {
     this.transcript = transcript;
     this.palette = palette;
+    this.painter = new LinePainter(palette);
   }
 
   public Transcript transcript() {
@@ -63,6 +68,56 @@ public final class TranscriptView extends AbstractInteractableComponent<Transcri
     invalidate();
   }
 
+  /** The tool call Enter expands, or null. */
+  public CallBlock selectedCall() {
+    return selectedCall;
+  }
+
+  /**
+   * Moves the call cursor to the next ({@code +1}) or previous ({@code -1}) tool call and shows it;
+   * with no cursor yet, starts from the last call.
+   */
+  public void selectCall(int direction) {
+    List<Block> blocks = transcript.blocks();
+    int from =
+        selectedCall != null && transcript.firstLineOf(selectedCall) >= 0
+            ? selectedCall.index + direction
+            : blocks.size() - 1;
+    for (int i = from; i >= 0 && i < blocks.size(); i += direction) {
+      if (blocks.get(i) instanceof CallBlock call) {
+        select(call);
+        return;
+      }
+    }
+  }
+
+  /** Expands the selected call, or folds it again. */
+  public void toggleSelectedCall() {
+    if (selectedCall == null || transcript.firstLineOf(selectedCall) < 0) {
+      selectCall(-1);
+    }
+    if (selectedCall != null) {
+      selectedCall.expanded(!selectedCall.expanded());
+      transcript.changed(selectedCall);
+      invalidate();
+    }
+  }
+
+  private void select(CallBlock call) {
+    if (selectedCall != null) {
+      selectedCall.selected(false);
+      transcript.changed(selectedCall);
+    }
+    selectedCall = call;
+    call.selected(true);
+    transcript.changed(call);
+    int first = transcript.firstLineOf(call);
+    if (first < currentTop() || first >= currentTop() + viewHeight) {
+      scrollTo(first);
+    }
+    invalidate();
+  }
+
   /** Call after the transcript changed so the pane redraws. */
   public void contentChanged() {
     invalidate();
@@ -92,6 +147,15 @@ public final class TranscriptView extends AbstractInteractableComponent<Transcri
       case ArrowDown -> lineDown();
       case Home -> home();
       case End -> end();
+      case Enter -> toggleSelectedCall();
+      case Character -> {
+        char c = key.getCharacter();
+        if (c == 'n' || c == 'p') {
+          selectCall(c == 'n' ? 1 : -1);
+        } else {
+          return super.handleKeyStroke(key);
+        }
+      }
       default -> {
         return super.handleKeyStroke(key);
       }
@@ -129,7 +193,7 @@ public final class TranscriptView extends AbstractInteractableComponent<Transcri
       }
       drawTitle(g, size.getColumns());
       for (int row = 0; row < viewHeight; row++) {
-        drawLine(g, row + 1, transcript.line(first + row), size.getColumns());
+        painter.paint(g, 0, row + 1, size.getColumns(), transcript.line(first + row));
       }
     }
 
@@ -141,52 +205,6 @@ public final class TranscriptView extends AbstractInteractableComponent<Transcri
       String title =
           Columns.pad(left, Math.max(0, width - Columns.width(right))) + Columns.fit(right, width);
       g.putString(0, 0, Columns.pad(title, width));
-    }
-
-    private void drawLine(TextGUIGraphics g, int row, ScreenLine line, int width) {
-      palette.apply(g, roleOf(line));
-      g.putString(0, row, " ".repeat(width));
-      int col = 0;
-      if (line.style() == Paragraph.CODE) {
-        g.putString(0, row, "│ ");
-        col = Paragraph.CODE_GUTTER;
-      }
-      String text = line.text();
-      for (int i = 0; i < text.length() && col < width; i++) {
-        char c = text.charAt(i);
-        int w = Columns.width(c, col);
-        if (c == '\t') {
-          col += w;
-          continue;
-        }
-        if (w == 0) {
-          continue;
-        }
-        if (col + w > width) {
-          break;
-        }
-        if (Character.isHighSurrogate(c) && i + 1 < text.length()) {
-          g.putString(col, row, text.substring(i, i + 2));
-          i++;
-        } else {
-          g.setCharacter(col, row, c);
-        }
-        col += w;
-      }
-    }
-
-    private Palette.Role roleOf(ScreenLine line) {
-      if (line.style() != Paragraph.PROSE) {
-        return Palette.Role.CODE;
-      }
-      return switch (line.kind()) {
-        case USER -> Palette.Role.USER;
-        case THINKING -> Palette.Role.THINKING;
-        case INFO -> Palette.Role.INFO;
-        case WARNING -> Palette.Role.WARNING;
-        case ERROR -> Palette.Role.ERROR;
-        default -> Palette.Role.TEXT;
-      };
     }
   }
 }

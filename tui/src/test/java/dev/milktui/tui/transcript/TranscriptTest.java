@@ -11,7 +11,7 @@ class TranscriptTest {
   private static List<String> lines(Transcript t) {
     List<String> out = new ArrayList<>();
     for (int i = 0; i < t.lineCount(); i++) {
-      out.add(t.line(i).text());
+      out.add(t.line(i).plain());
     }
     return out;
   }
@@ -20,31 +20,30 @@ class TranscriptTest {
   void proseWrapsAtWordsAndEachParagraphEndsWithABlankLine() {
     Transcript t = new Transcript();
     t.setWidth(10);
-    t.add(Paragraph.Kind.ASSISTANT, "the quick brown fox jumps");
+    t.add(Paragraph.Kind.INFO, "the quick brown fox jumps");
     assertThat(lines(t)).containsExactly("the quick", "brown fox", "jumps", "");
   }
 
   @Test
-  void codeInsideFencesIsCutAtTheColumnNotReflowedAndMarked() {
+  void markdownBlocksRenderTheTextAsMarkdownAndFollowAppends() {
     Transcript t = new Transcript();
-    t.setWidth(12);
-    t.add(Paragraph.Kind.ASSISTANT, "see:\n```sh\nls -la /very/long/path\n```\nend");
-    assertThat(lines(t))
-        .containsExactly("see:", "```sh", "ls -la /ve", "ry/long/pa", "th", "```", "end", "");
-    assertThat(t.line(1).style()).isEqualTo(Paragraph.FENCE);
-    assertThat(t.line(2).style()).isEqualTo(Paragraph.CODE);
-    assertThat(t.line(6).style()).isEqualTo(Paragraph.PROSE);
+    t.setWidth(30);
+    MarkdownBlock block = new MarkdownBlock();
+    t.add(block);
+    t.append(block, "# Title\n\nsome **bold");
+    t.append(block, "** text\n");
+    assertThat(lines(t)).containsExactly("Title", "", "some bold text", "");
   }
 
   @Test
   void appendingInChunksWrapsExactlyLikeTheWholeText() {
-    String text = "alpha beta gamma\n```\ncode line that is long\n```\ndelta epsilon zeta eta";
+    String text = "alpha beta gamma\ncode line that is long\n\ndelta epsilon zeta eta";
     Transcript whole = new Transcript();
     whole.setWidth(9);
-    whole.add(Paragraph.Kind.ASSISTANT, text);
+    whole.add(Paragraph.Kind.INFO, text);
     Transcript chunked = new Transcript();
     chunked.setWidth(9);
-    Paragraph p = chunked.add(Paragraph.Kind.ASSISTANT, "");
+    Paragraph p = chunked.add(Paragraph.Kind.INFO, "");
     for (int i = 0; i < text.length(); i += 3) {
       chunked.append(p, text.substring(i, Math.min(text.length(), i + 3)));
     }
@@ -55,7 +54,7 @@ class TranscriptTest {
   void aBlockKeepsItsFirstMebiCharactersAndSaysTheRestIsNotKept() {
     Transcript t = new Transcript();
     t.setWidth(80);
-    Paragraph p = t.add(Paragraph.Kind.ASSISTANT, "");
+    Paragraph p = t.add(Paragraph.Kind.INFO, "");
     String chunk = "x".repeat(1000) + "\n";
     for (int i = 0; i < 1100; i++) {
       t.append(p, chunk);
@@ -70,7 +69,7 @@ class TranscriptTest {
   void aWidthChangeRewrapsEverything() {
     Transcript t = new Transcript();
     t.setWidth(40);
-    t.add(Paragraph.Kind.ASSISTANT, "one two three four five");
+    t.add(Paragraph.Kind.INFO, "one two three four five");
     assertThat(t.lineCount()).isEqualTo(2);
     t.setWidth(9);
     assertThat(lines(t)).containsExactly("one two", "three", "four five", "");
@@ -81,7 +80,7 @@ class TranscriptTest {
     Transcript t = new Transcript();
     t.setWidth(20);
     t.add(Paragraph.Kind.THINKING, "a\nb\nc");
-    t.add(Paragraph.Kind.ASSISTANT, "answer");
+    t.add(Paragraph.Kind.INFO, "answer");
     t.setThinkingCollapsed(true);
     assertThat(lines(t).get(0)).contains("thinking (3 lines hidden");
     assertThat(lines(t).get(2)).isEqualTo("answer");
@@ -92,7 +91,7 @@ class TranscriptTest {
     Transcript t = new Transcript();
     t.setWidth(20);
     t.add(Paragraph.Kind.USER, "> hi");
-    Paragraph gone = t.add(Paragraph.Kind.ASSISTANT, "partial");
+    Paragraph gone = t.add(Paragraph.Kind.INFO, "partial");
     t.add(Paragraph.Kind.INFO, "note");
     t.remove(gone);
     assertThat(lines(t)).containsExactly("> hi", "", "note", "");
@@ -103,21 +102,21 @@ class TranscriptTest {
     Transcript t = new Transcript();
     t.setWidth(80);
     for (int i = 0; i < 50_000; i++) {
-      t.add(Paragraph.Kind.ASSISTANT, "line " + i);
+      t.add(Paragraph.Kind.INFO, "line " + i);
     }
-    Paragraph tail = t.add(Paragraph.Kind.ASSISTANT, "");
+    Paragraph tail = t.add(Paragraph.Kind.INFO, "");
     for (int i = 0; i < 10_000; i++) {
       t.append(tail, "x ");
       t.lineCount();
     }
     assertThat(t.lineCount()).isGreaterThan(100_000);
-    assertThat(t.line(2 * 31_337).text()).isEqualTo("line 31337");
+    assertThat(t.line(2 * 31_337).plain()).isEqualTo("line 31337");
   }
 
   @Test
   void textIsSanitisedOnTheWayIn() {
     Transcript t = new Transcript();
-    t.add(Paragraph.Kind.ASSISTANT, "\u001b]0;title\u0007safe\u001b[31m");
-    assertThat(t.line(0).text()).isEqualTo("safe");
+    t.add(Paragraph.Kind.INFO, "\u001b]0;title\u0007safe\u001b[31m");
+    assertThat(t.line(0).plain()).isEqualTo("safe");
   }
 }

@@ -1,0 +1,277 @@
+package dev.milktui.core.conversation;
+
+import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.turn.ToolCall;
+import dev.milktui.core.turn.TurnSummary;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The conversation as one ordered list of cells, built by one reducer from the session's events.
+ * The screen and the Markdown export both render these cells, so they cannot disagree. Pure: it
+ * never touches the disk or a process (diffs arrive in events). Not thread-safe: the UI thread owns
+ * it.
+ *
+ * <p>Streaming costs the size of the delta. Subagent output (events with a parent tool call) goes
+ * under its agent call, never into Claude's own reply. A message whose stream broke drops its text
+ * here, so both renderings drop it. Warnings and errors said already since the last prompt are not
+ * repeated; a keyed notice is a status line updated in place.
+ */
+public final class Conversation {
+  /** The most text one cell keeps (the bound of one transcript block, docs/benchmarks.md). */
+  public static final int MAX_TEXT_CHARS = 1024 * 1024;
+
+  /**
+   * The most of a tool result one cell keeps (the full result, up to its own bound, is Claude's).
+   */
+  public static final int TOOL_RESULT_KEEP = 16 * 1024;
+
+  static final String STREAM_BROKE = "The reply's stream broke; Claude's full reply follows.";
+
+  private final List<Cell> cells = new ArrayList<>();
+  private final List<ConversationListener> listeners = new ArrayList<>();
+  private final Map<String, StreamedTextCell> openText = new HashMap<>();
+  private final Map<String, ToolCallCell> calls = new HashMap<>();
+  private final Map<String, Status> statusLines = new HashMap<>();
+  // Warnings and errors shown since the last prompt, to say each once.
+  private final List<String> saidThisTurn = new ArrayList<>();
+  private int prompts;
+  // Whether Claude said or did anything since the last prompt.
+  private boolean answered;
+
+  /** A status line and the number of prompts before it. */
+  private record Status(NoticeCell line, int prompts) {}
+
+  public void listen(ConversationListener listener) {
+    listeners.add(listener);
+  }
+
+  /** The top-level cells, in order (a read-only view). */
+  public List<Cell> cells() {
+    return Collections.unmodifiableList(cells);
+  }
+
+  public void apply(SessionEvent event) {
+    if (event instanceof SessionEvent.UserPrompt p) {
+      prompt(p);
+    } else if (event instanceof SessionEvent.TextDelta d) {
+      text(d.messageId(), d.blockIndex(), d.parentToolUseId(), d.text(), false);
+    } else if (event instanceof SessionEvent.ThinkingDelta d) {
+      text(d.messageId(), d.blockIndex(), d.parentToolUseId(), d.text(), true);
+    } else if (event instanceof SessionEvent.TextAbandoned a) {
+      abandon(a.messageId());
+    } else if (event instanceof SessionEvent.ToolStarted t) {
+      tool(t.call());
+    } else if (event instanceof SessionEvent.ToolInputReady t) {
+      tool(t.call());
+    } else if (event instanceof SessionEvent.ToolFinished t) {
+      tool(t.call());
+    } else if (event instanceof SessionEvent.ToolDiffReady d) {
+      diff(d);
+    } else if (event instanceof SessionEvent.ApiRetrying r) {
+      apiRetrying(r);
+    } else if (event instanceof SessionEvent.TurnFinished f) {
+      turnFinished(f.summary());
+    } else if (event instanceof SessionEvent.ProcessExited x && !x.expected()) {
+      String tail = x.stderrTail() == null ? "" : x.stderrTail().strip();
+      notice(
+          SessionEvent.Level.ERROR,
+          "claude exited unexpectedly with code "
+              + x.exitCode()
+              + (tail.isEmpty() ? "." : ". Its last error output:\n" + tail));
+    } else if (event instanceof SessionEvent.Malformed) {
+      notice(SessionEvent.Level.WARNING, "Skipped a line claude printed that could not be read.");
+    } else if (event instanceof SessionEvent.Notice n) {
+      notice(n.level(), n.text());
+    } else if (event instanceof SessionEvent.ControlAnswered c && !c.success()) {
+      notice(SessionEvent.Level.WARNING, "Claude refused a request: " + c.error());
+    }
+  }
+
+  /** A one-off notice; a warning or error already said since the last prompt is not repeated. */
+  public void notice(SessionEvent.Level level, String text) {
+    if (level != SessionEvent.Level.INFO) {
+      String said = level + "\u0000" + text;
+      if (saidThisTurn.contains(said)) {
+        return;
+      }
+      saidThisTurn.add(said);
+    }
+    add(new NoticeCell(level, null, text));
+  }
+
+  /**
+   * A status line: while no prompt came after it, a newer status with the same key replaces its
+   * text in place (six mode changes are one line); after a prompt, a new line starts.
+   */
+  public void status(String key, SessionEvent.Level level, String text) {
+    Status current = statusLines.get(key);
+    if (current != null && current.prompts() == prompts && current.line().level() == level) {
+      current.line().text(text);
+      changed(current.line());
+      return;
+    }
+    NoticeCell line = new NoticeCell(level, key, text);
+    statusLines.put(key, new Status(line, prompts));
+    add(line);
+  }
+
+  /** Takes a status line out (it no longer applies); nothing happens when there is none. */
+  public void dismiss(String key) {
+    Status status = statusLines.remove(key);
+    if (status != null && cells.remove(status.line())) {
+      listeners.forEach(l -> l.removed(status.line()));
+    }
+  }
+
+  private void prompt(SessionEvent.UserPrompt p) {
+    prompts++;
+    answered = false;
+    saidThisTurn.clear();
+    add(new PromptCell(p.text(), p.automatic()));
+  }
+
+  private void text(String messageId, int block, String parent, String delta, boolean thinking) {
+    answered = true;
+    String key = (thinking ? "t" : "a") + "\u0000" + messageId + "\u0000" + block;
+    StreamedTextCell cell = openText.get(key);
+    if (cell == null) {
+      cell =
+          thinking ? new ThinkingCell(messageId, parent) : new AssistantTextCell(messageId, parent);
+      openText.put(key, cell);
+      cell.append(delta);
+      ToolCallCell agent = parent == null ? null : calls.get(parent);
+      if (agent == null) {
+        add(cell);
+      } else {
+        agent.mutableChildren().add(cell);
+        changed(agent.root());
+      }
+      return;
+    }
+    String kept = cell.append(delta);
+    if (kept.isEmpty()) {
+      return;
+    }
+    ToolCallCell agent = cell.parentToolUseId() == null ? null : calls.get(cell.parentToolUseId());
+    if (agent != null && agent.mutableChildren().contains(cell)) {
+      changed(agent.root());
+    } else {
+      StreamedTextCell top = cell;
+      listeners.forEach(l -> l.appended(top, kept));
+    }
+  }
+
+  private void abandon(String messageId) {
+    Iterator<StreamedTextCell> open = openText.values().iterator();
+    while (open.hasNext()) {
+      StreamedTextCell cell = open.next();
+      if (!Objects.equals(cell.messageId(), messageId)) {
+        continue;
+      }
+      open.remove();
+      ToolCallCell agent =
+          cell.parentToolUseId() == null ? null : calls.get(cell.parentToolUseId());
+      if (agent != null && agent.mutableChildren().remove(cell)) {
+        changed(agent.root());
+      } else if (cells.remove(cell)) {
+        listeners.forEach(l -> l.removed(cell));
+      }
+    }
+    notice(SessionEvent.Level.WARNING, STREAM_BROKE);
+  }
+
+  private void tool(ToolCall call) {
+    if (call == null || call.toolUseId() == null) {
+      return;
+    }
+    answered = true;
+    ToolCallCell cell = calls.get(call.toolUseId());
+    if (cell != null) {
+      cell.update(call);
+      changed(cell.root());
+      return;
+    }
+    ToolCallCell agent = call.parentToolUseId() == null ? null : calls.get(call.parentToolUseId());
+    cell = new ToolCallCell(call, agent);
+    calls.put(call.toolUseId(), cell);
+    if (agent == null) {
+      add(cell);
+    } else {
+      agent.mutableChildren().add(cell);
+      changed(agent.root());
+    }
+  }
+
+  private void diff(SessionEvent.ToolDiffReady d) {
+    ToolCallCell cell = calls.get(d.toolUseId());
+    if (cell != null && d.diff() != null) {
+      cell.diff(d.diff());
+      changed(cell.root());
+    }
+  }
+
+  private void apiRetrying(SessionEvent.ApiRetrying r) {
+    String what =
+        "API call failed"
+            + (r.status() == null ? "" : " (" + r.status() + ")")
+            + (r.error() == null || r.error().isBlank() ? "" : ": " + r.error());
+    status(
+        "api-retry",
+        SessionEvent.Level.WARNING,
+        what
+            + "; retry "
+            + r.attempt()
+            + " of "
+            + r.maxRetries()
+            + " in "
+            + (r.delayMs() / 1000.0)
+            + " s");
+  }
+
+  private void turnFinished(TurnSummary s) {
+    for (StreamedTextCell cell : openText.values()) {
+      cell.seal();
+    }
+    openText.clear();
+    if (s.interrupted()) {
+      notice(SessionEvent.Level.WARNING, "Turn interrupted.");
+    } else if (s.isError()) {
+      String detail =
+          s.resultText() != null && !s.resultText().isBlank()
+              ? s.resultText()
+              : String.join("; ", s.errors() == null ? List.of() : s.errors());
+      notice(
+          SessionEvent.Level.ERROR,
+          "The turn failed"
+              + (s.apiErrorStatus() == null ? "" : " (API " + s.apiErrorStatus() + ")")
+              + (detail.isBlank() ? "." : ": " + detail));
+    } else if (!answered) {
+      notice(SessionEvent.Level.INFO, "(no response)");
+    }
+    answered = false;
+    add(
+        new TurnFooterCell(
+            s.turnNumber(),
+            s.usage() == null ? 0 : s.usage().totalTokens(),
+            s.turnCostUsd(),
+            s.totalCostUsd(),
+            s.durationMs(),
+            s.isError(),
+            s.interrupted()));
+  }
+
+  private void add(Cell cell) {
+    cells.add(cell);
+    listeners.forEach(l -> l.added(cell));
+  }
+
+  private void changed(Cell cell) {
+    listeners.forEach(l -> l.changed(cell));
+  }
+}

@@ -1,0 +1,69 @@
+package dev.milktui.core.conversation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The part of a tool's input a person needs to see: the command, the path, the pattern, the URL.
+ * Raw text (possibly multi-line); each rendering cleans it.
+ */
+public final class ToolInput {
+  private static final String[] KEYS = {
+    "command",
+    "file_path",
+    "notebook_path",
+    "path",
+    "pattern",
+    "url",
+    "query",
+    "description",
+    "prompt"
+  };
+
+  private ToolInput() {}
+
+  public static String summary(String toolName, JsonNode input) {
+    if (input == null || !input.isObject()) {
+      return "";
+    }
+    String name = toolName == null ? "" : toolName;
+    switch (name) {
+      case "Bash":
+        return text(input, "command");
+      case "Read":
+      case "Write":
+      case "Edit":
+      case "MultiEdit":
+        return text(input, "file_path");
+      case "NotebookEdit":
+        return text(input, "notebook_path");
+      case "Glob":
+      case "Grep":
+        String path = text(input, "path");
+        return text(input, "pattern") + (path.isEmpty() ? "" : "  in " + path);
+      case "WebFetch":
+        return text(input, "url");
+      case "WebSearch":
+        return text(input, "query");
+      default:
+        break;
+    }
+    for (String key : KEYS) {
+      String value = text(input, key);
+      if (!value.isEmpty()) {
+        return value;
+      }
+    }
+    for (JsonNode value : input) {
+      if (value.isTextual() && !value.asText().isEmpty()) {
+        return value.asText();
+      }
+    }
+    return input.isEmpty() ? "" : input.toString();
+  }
+
+  /** A string field of {@code input}, or empty. */
+  public static String text(JsonNode input, String key) {
+    JsonNode value = input == null ? null : input.get(key);
+    return value != null && value.isTextual() ? value.asText() : "";
+  }
+}

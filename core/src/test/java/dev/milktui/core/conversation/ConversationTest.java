@@ -1,0 +1,166 @@
+package dev.milktui.core.conversation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.milktui.core.diff.FileDiffs;
+import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.protocol.Json;
+import dev.milktui.core.turn.ToolCall;
+import dev.milktui.core.turn.ToolOutcome;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ConversationTest {
+  private final Conversation conversation = new Conversation();
+  private final List<String> heard = new ArrayList<>();
+
+  ConversationTest() {
+    conversation.listen(
+        new ConversationListener() {
+          @Override
+          public void added(Cell cell) {
+            heard.add("added " + cell.getClass().getSimpleName());
+          }
+
+          @Override
+          public void appended(StreamedTextCell cell, String delta) {
+            heard.add("appended " + delta);
+          }
+
+          @Override
+          public void changed(Cell cell) {
+            heard.add("changed " + cell.getClass().getSimpleName());
+          }
+
+          @Override
+          public void removed(Cell cell) {
+            heard.add("removed " + cell.getClass().getSimpleName());
+          }
+        });
+  }
+
+  private static ToolCall call(String id, String name, ToolOutcome outcome, String result) {
+    return new ToolCall(
+        id,
+        name,
+        Json.object().put("file_path", "/w/a.txt"),
+        null,
+        outcome,
+        result,
+        Instant.EPOCH,
+        outcome == ToolOutcome.RUNNING ? null : Duration.ofMillis(5));
+  }
+
+  @Test
+  void streamingTellsTheListenerOnlyWhatWasAppended() {
+    conversation.apply(new SessionEvent.TextDelta("m", 0, "Hello "));
+    conversation.apply(new SessionEvent.TextDelta("m", 0, "there"));
+
+    assertThat(heard).containsExactly("added AssistantTextCell", "appended there");
+    assertThat(((AssistantTextCell) conversation.cells().get(0)).text()).isEqualTo("Hello there");
+  }
+
+  @Test
+  void aNewBlockOfTheSameMessageIsANewCell() {
+    conversation.apply(new SessionEvent.TextDelta("m", 0, "one"));
+    conversation.apply(new SessionEvent.TextDelta("m", 1, "two"));
+
+    assertThat(conversation.cells()).hasSize(2);
+  }
+
+  @Test
+  void textPastTheBoundIsCutWithAMarker() {
+    String big = "x".repeat(Conversation.MAX_TEXT_CHARS - 1);
+    conversation.apply(new SessionEvent.TextDelta("m", 0, big));
+    conversation.apply(new SessionEvent.TextDelta("m", 0, "yz"));
+    conversation.apply(new SessionEvent.TextDelta("m", 0, "more"));
+
+    AssistantTextCell cell = (AssistantTextCell) conversation.cells().get(0);
+    assertThat(cell.text()).endsWith("y" + StreamedTextCell.CUT_MARKER).doesNotContain("more");
+  }
+
+  @Test
+  void aToolResultIsKeptOnlyUpToItsBound() {
+    String result = "r".repeat(Conversation.TOOL_RESULT_KEEP + 10);
+    conversation.apply(new SessionEvent.ToolFinished(call("t1", "Grep", ToolOutcome.OK, result)));
+
+    ToolCallCell cell = (ToolCallCell) conversation.cells().get(0);
+    assertThat(cell.result()).hasSizeLessThan(Conversation.TOOL_RESULT_KEEP + 60);
+    assertThat(cell.result()).endsWith("(10 more characters not kept)");
+  }
+
+  @Test
+  void aToolCallIsOneCellUpdatedInPlaceAndTakesItsDiff() {
+    conversation.apply(new SessionEvent.ToolStarted(call("t1", "Edit", ToolOutcome.RUNNING, "")));
+    conversation.apply(
+        new SessionEvent.ToolDiffReady("t1", FileDiffs.between("/w/a.txt", "a\nb\n", "a\nc\n")));
+    conversation.apply(new SessionEvent.ToolFinished(call("t1", "Edit", ToolOutcome.OK, "done")));
+
+    assertThat(conversation.cells()).hasSize(1);
+    ToolCallCell cell = (ToolCallCell) conversation.cells().get(0);
+    assertThat(cell.summary()).isEqualTo("Added 1 line, removed 1 line");
+    assertThat(heard)
+        .containsExactly("added ToolCallCell", "changed ToolCallCell", "changed ToolCallCell");
+  }
+
+  @Test
+  void bashErrorsSayTheExitCodeAndTheFirstErrorLine() {
+    conversation.apply(
+        new SessionEvent.ToolFinished(
+            call("t1", "Bash", ToolOutcome.ERROR, "Exit code 2\nls: cannot access 'x'\nmore")));
+
+    assertThat(((ToolCallCell) conversation.cells().get(0)).summary())
+        .isEqualTo("exit 2: ls: cannot access 'x'");
+  }
+
+  @Test
+  void sixModeChangesInARowAreOneLine() {
+    for (String mode : List.of("acceptEdits", "plan", "default", "acceptEdits", "plan", "x")) {
+      conversation.status("mode", SessionEvent.Level.INFO, "Permission mode: " + mode);
+    }
+
+    assertThat(conversation.cells()).hasSize(1);
+    assertThat(((NoticeCell) conversation.cells().get(0)).text()).isEqualTo("Permission mode: x");
+  }
+
+  @Test
+  void aStatusAfterAPromptStartsANewLine() {
+    conversation.status("mode", SessionEvent.Level.INFO, "Permission mode: plan");
+    conversation.apply(new SessionEvent.UserPrompt("hi", false));
+    conversation.status("mode", SessionEvent.Level.INFO, "Permission mode: default");
+
+    assertThat(conversation.cells()).hasSize(3);
+  }
+
+  @Test
+  void aDismissedStatusLeavesTheConversation() {
+    conversation.status("quit", SessionEvent.Level.INFO, "Press Ctrl+C again within 2 seconds");
+    conversation.dismiss("quit");
+
+    assertThat(conversation.cells()).isEmpty();
+    assertThat(heard).containsExactly("added NoticeCell", "removed NoticeCell");
+  }
+
+  @Test
+  void theSameApiErrorIsSaidOncePerPrompt() {
+    SessionEvent.Notice error = new SessionEvent.Notice(SessionEvent.Level.ERROR, "API error 500");
+    conversation.apply(error);
+    conversation.apply(error);
+    conversation.apply(new SessionEvent.UserPrompt("again", false));
+    conversation.apply(error);
+
+    assertThat(conversation.cells()).hasSize(3);
+  }
+
+  @Test
+  void apiRetriesUpdateOneLine() {
+    conversation.apply(new SessionEvent.ApiRetrying(1, 10, 500, 500, "overloaded"));
+    conversation.apply(new SessionEvent.ApiRetrying(2, 10, 1000, 500, "overloaded"));
+
+    assertThat(conversation.cells()).hasSize(1);
+    assertThat(((NoticeCell) conversation.cells().get(0)).text()).contains("retry 2 of 10");
+  }
+}

@@ -1,0 +1,217 @@
+package dev.milktui.tui.transcript;
+
+import dev.milktui.core.conversation.Cell;
+import dev.milktui.core.conversation.StreamedTextCell;
+import dev.milktui.core.conversation.ThinkingCell;
+import dev.milktui.core.conversation.ToolCallCell;
+import dev.milktui.core.conversation.ToolInput;
+import dev.milktui.core.diff.DiffLine;
+import dev.milktui.core.diff.FileDiff;
+import dev.milktui.core.turn.ToolOutcome;
+import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.LineBreaker;
+import dev.milktui.tui.text.Sanitizer;
+import dev.milktui.tui.text.Span;
+import dev.milktui.tui.text.StyledLine;
+import dev.milktui.tui.text.TextStyle;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A tool call in the transcript: one line with the tool and its input ({@code ● Edit
+ * src/Calc.java}), its result summary under it ({@code ⎿ Added 1 line, removed 1 line}), the
+ * numbered, signed diff of a file change, and, once expanded, the result and what a subagent said
+ * and did. An agent's output stays folded until expanded.
+ */
+public final class CallBlock extends Block {
+  /** Diff lines shown while the call is folded. */
+  static final int DIFF_PREVIEW = 12;
+
+  /** Result lines shown once expanded (the cell keeps more, the tool pane shows it all). */
+  static final int RESULT_LINES = 200;
+
+  private final ToolCallCell cell;
+  private final List<StyledLine> lines = new ArrayList<>();
+  private boolean expanded;
+  private boolean selected;
+  private int width = 80;
+
+  CallBlock(ToolCallCell cell) {
+    this.cell = cell;
+  }
+
+  public ToolCallCell cell() {
+    return cell;
+  }
+
+  public boolean expanded() {
+    return expanded;
+  }
+
+  void expanded(boolean expanded) {
+    this.expanded = expanded;
+  }
+
+  void selected(boolean selected) {
+    this.selected = selected;
+  }
+
+  @Override
+  int lineCount() {
+    return lines.size();
+  }
+
+  @Override
+  StyledLine line(int line) {
+    return lines.get(line);
+  }
+
+  @Override
+  void wrap(int width) {
+    this.width = Math.max(8, width);
+    lines.clear();
+    call(cell, "", true);
+  }
+
+  private void call(ToolCallCell call, String indent, boolean top) {
+    TextStyle outcome = styleOf(call.outcome());
+    String name = Sanitizer.oneLine(call.name().isEmpty() ? "(unknown tool)" : call.name());
+    String input = Sanitizer.oneLine(ToolInput.summary(call.name(), call.input()));
+    boolean cursor = top && selected;
+    add(
+        new Span(indent, TextStyle.PLAIN),
+        new Span(cursor ? "▶ " : "● ", cursor ? TextStyle.SELECTED : outcome),
+        new Span(name, cursor ? TextStyle.SELECTED : TextStyle.STRONG),
+        new Span(input.isEmpty() ? "" : " " + input, TextStyle.PLAIN));
+    String summary = summary(call);
+    if (!summary.isEmpty()) {
+      TextStyle style =
+          outcome == TextStyle.OK || outcome == TextStyle.RUNNING ? TextStyle.DIM : outcome;
+      add(new Span(indent + "  ⎿ ", TextStyle.DIM), new Span(Sanitizer.oneLine(summary), style));
+    }
+    call.diff().ifPresent(diff -> diff(diff, indent + "    ", top && !expanded));
+    if (!top || !expanded) {
+      return;
+    }
+    for (Cell child : call.children()) {
+      if (child instanceof ToolCallCell nested) {
+        call(nested, indent + "    ", false);
+      } else if (child instanceof StreamedTextCell text) {
+        String label = text instanceof ThinkingCell ? "(subagent thinking) " : "(subagent) ";
+        prose(indent + "    ", label, Sanitizer.clean(text.text()));
+      }
+    }
+    if (call.children().isEmpty() && !call.result().isEmpty() && call.diff().isEmpty()) {
+      result(indent + "    ", Sanitizer.clean(call.result()));
+    }
+  }
+
+  private String summary(ToolCallCell call) {
+    String summary = call.summary();
+    if (call.children().isEmpty()) {
+      return summary;
+    }
+    long calls = call.children().stream().filter(ToolCallCell.class::isInstance).count();
+    long texts = call.children().size() - calls;
+    String agent =
+        "subagent: "
+            + calls
+            + (calls == 1 ? " tool call, " : " tool calls, ")
+            + texts
+            + (texts == 1 ? " message" : " messages")
+            + (expanded ? "" : " (folded: n/p, Enter)");
+    return summary.isEmpty() ? agent : agent + " · " + summary;
+  }
+
+  private void diff(FileDiff diff, String indent, boolean folded) {
+    int numbers = DiffText.numberWidth(diff);
+    int shown = 0;
+    for (DiffLine line : diff.lines()) {
+      if (folded && shown == DIFF_PREVIEW) {
+        add(
+            new Span(
+                indent + "… " + (diff.lines().size() - shown) + " more diff lines (Enter expands)",
+                TextStyle.DIM));
+        return;
+      }
+      TextStyle style =
+          switch (line.kind()) {
+            case ADDED -> TextStyle.DIFF_ADDED;
+            case REMOVED -> TextStyle.DIFF_REMOVED;
+            default -> TextStyle.DIFF_CONTEXT;
+          };
+      String text =
+          DiffText.line(
+              new DiffLine(
+                  line.kind(),
+                  line.oldNumber(),
+                  line.newNumber(),
+                  Sanitizer.clean(line.text()).replace("\t", "    ")),
+              numbers);
+      // The number is dim; the sign and the line carry the colour (and the sign, without colour).
+      add(
+          new Span(indent + text.substring(0, numbers), TextStyle.LINE_NUMBER),
+          new Span(text.substring(numbers), style));
+      shown++;
+    }
+    if (diff.cut()) {
+      add(new Span(indent + "… (the rest of the diff is not kept)", TextStyle.DIM));
+    }
+  }
+
+  private void prose(String indent, String label, String text) {
+    int room = Math.max(4, width - Columns.width(indent));
+    String all = label + text;
+    for (String logical : all.split("\n", -1)) {
+      LineBreaker.breakLine(
+          logical,
+          0,
+          logical.length(),
+          room,
+          true,
+          (s, e) -> add(new Span(indent + logical.substring(s, e), TextStyle.QUOTE)));
+    }
+  }
+
+  private void result(String indent, String text) {
+    int room = Math.max(4, width - Columns.width(indent));
+    int before = lines.size();
+    for (String line : text.split("\n", -1)) {
+      if (lines.size() - before >= RESULT_LINES) {
+        add(new Span(indent + "… (the rest: Enter on its row in the tool pane)", TextStyle.DIM));
+        return;
+      }
+      LineBreaker.breakLine(
+          line,
+          0,
+          line.length(),
+          room,
+          false,
+          (s, e) -> add(new Span(indent + line.substring(s, e), TextStyle.CODE)));
+    }
+  }
+
+  /** One line, cut to the width with "…" (the call's lines never wrap). */
+  private void add(Span... spans) {
+    List<Span> kept = new ArrayList<>();
+    int room = width;
+    for (Span span : spans) {
+      if (span.text().isEmpty() || room <= 0) {
+        continue;
+      }
+      String text = Columns.fit(span.text(), room);
+      kept.add(new Span(text, span.style()));
+      room -= Columns.width(text);
+    }
+    lines.add(new StyledLine(kept));
+  }
+
+  private static TextStyle styleOf(ToolOutcome outcome) {
+    return switch (outcome) {
+      case RUNNING -> TextStyle.RUNNING;
+      case OK -> TextStyle.OK;
+      case ERROR -> TextStyle.ERROR;
+      case DENIED, STREAM_CLOSED, INTERRUPTED, NO_RESULT -> TextStyle.WARNING;
+    };
+  }
+}
