@@ -21,6 +21,10 @@ sealed interface SessionMessage {
 
   record SetMode(String mode) implements SessionMessage {}
 
+  record StopTask(String taskId) implements SessionMessage {}
+
+  record StopTasksAndGoOn() implements SessionMessage {}
+
   record ResumeWithGrants(GrantDecision decision, CompletableFuture<Void> done)
       implements SessionMessage {}
 
