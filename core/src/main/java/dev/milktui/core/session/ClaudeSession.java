@@ -137,7 +137,7 @@ public final class ClaudeSession implements Session {
 
   /** Starts the long-lived process now (stream transport), so a missing binary shows at once. */
   public void start() {
-    post(new Start(Optional.empty()));
+    post(new Start(Optional.empty(), List::of));
   }
 
   /**
@@ -146,7 +146,16 @@ public final class ClaudeSession implements Session {
    * is shown as a warning and the spec stays as it was.
    */
   public void start(Supplier<UnaryOperator<LaunchSpec>> prepare) {
-    post(new Start(Optional.of(prepare)));
+    post(new Start(Optional.of(prepare), List::of));
+  }
+
+  /**
+   * Like {@link #start(Supplier)}, showing first the earlier conversation {@code history} reads (on
+   * the same effects thread, for a resumed session); messages sent meanwhile are shown after it.
+   */
+  public void start(
+      Supplier<UnaryOperator<LaunchSpec>> prepare, Supplier<List<SessionEvent>> history) {
+    post(new Start(Optional.of(prepare), history));
   }
 
   @Override
@@ -307,19 +316,33 @@ public final class ClaudeSession implements Session {
     }
     to(new Preparing());
     Supplier<UnaryOperator<LaunchSpec>> prepare = start.prepare().get();
+    Supplier<List<SessionEvent>> history = start.history();
     effects.execute(
         () -> {
+          List<SessionEvent> earlier = readHistory(history);
           try {
-            post(new Prepared(prepare.get(), Optional.empty()));
+            post(new Prepared(prepare.get(), Optional.empty(), earlier));
           } catch (RuntimeException e) {
             Logger.warn(e, "preparing the launch failed");
             post(
                 new Prepared(
                     UnaryOperator.identity(),
-                    Optional.of(
-                        notice(SessionEvent.Level.WARNING, String.valueOf(e.getMessage())))));
+                    Optional.of(notice(SessionEvent.Level.WARNING, String.valueOf(e.getMessage()))),
+                    earlier));
           }
         });
+  }
+
+  private static List<SessionEvent> readHistory(Supplier<List<SessionEvent>> history) {
+    try {
+      return history.get();
+    } catch (RuntimeException e) {
+      Logger.warn(e, "reading the earlier conversation failed");
+      return List.of(
+          notice(
+              SessionEvent.Level.WARNING,
+              "The earlier conversation could not be shown: " + e.getMessage()));
+    }
   }
 
   private void onPrepared(Prepared prepared) {
@@ -327,6 +350,9 @@ public final class ClaudeSession implements Session {
       return;
     }
     spec = prepared.change().apply(spec);
+    prepared.history().forEach(this::emit);
+    // Messages sent while preparing are shown after the earlier conversation.
+    waiting.forEach(text -> emit(new SessionEvent.UserPrompt(text, false)));
     prepared.notice().ifPresent(this::emit);
     to(new Idle());
     startWithSession();
@@ -343,7 +369,9 @@ public final class ClaudeSession implements Session {
     if (state instanceof Closed) {
       return;
     }
-    emit(new SessionEvent.UserPrompt(text, false));
+    if (!(state instanceof Preparing)) {
+      emit(new SessionEvent.UserPrompt(text, false));
+    }
     waiting.addLast(text);
     drain();
   }
