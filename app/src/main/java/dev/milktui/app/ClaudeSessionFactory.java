@@ -4,6 +4,9 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.SettingsException;
 import dev.milktui.core.grants.SettingsGrantPersister;
 import dev.milktui.core.grants.SettingsStore;
+import dev.milktui.core.history.ClaudeProjects;
+import dev.milktui.core.history.PastSession;
+import dev.milktui.core.history.SessionFile;
 import dev.milktui.core.record.RecordFile;
 import dev.milktui.core.session.ClaudeSession;
 import dev.milktui.core.session.LaunchSpec;
@@ -11,6 +14,7 @@ import dev.milktui.core.session.Session;
 import dev.milktui.core.session.SessionRecorder;
 import dev.milktui.tui.SessionFactory;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -28,12 +32,19 @@ final class ClaudeSessionFactory implements SessionFactory {
   private final SettingsStore settings;
   private final AppPaths paths;
   private final Clock clock;
+  private final ClaudeProjects projects;
 
-  ClaudeSessionFactory(LaunchSpec template, SettingsStore settings, AppPaths paths, Clock clock) {
+  ClaudeSessionFactory(
+      LaunchSpec template,
+      SettingsStore settings,
+      AppPaths paths,
+      Clock clock,
+      ClaudeProjects projects) {
     this.template = template;
     this.settings = settings;
     this.paths = paths;
     this.clock = clock;
+    this.projects = projects;
   }
 
   @Override
@@ -45,9 +56,35 @@ final class ClaudeSessionFactory implements SessionFactory {
             listener,
             new SettingsGrantPersister(settings, spec.workingDirectory()),
             recorder(listener));
-    // Reading Claude's settings happens on the session's effects thread, not the UI's.
-    session.start(this::persistedDirectories);
+    // Reading Claude's settings and session file happens on the session's effects thread.
+    session.start(
+        this::persistedDirectories,
+        () -> resumeSessionId.map(this::earlierConversation).orElse(List.of()));
     return session;
+  }
+
+  @Override
+  public List<PastSession> pastSessions() {
+    return projects.sessions(template.workingDirectory());
+  }
+
+  /** The resumed session as Claude kept it, or a notice that it cannot be shown. */
+  private List<SessionEvent> earlierConversation(String sessionId) {
+    Optional<Path> file = projects.sessionFile(template.workingDirectory(), sessionId);
+    if (file.isEmpty()) {
+      return List.of(
+          new SessionEvent.Notice(
+              SessionEvent.Level.INFO,
+              "Claude keeps no file of session "
+                  + sessionId
+                  + " for this directory, so the earlier conversation is not shown."));
+    }
+    try {
+      return SessionFile.read(file.get());
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "the session file " + file.get() + " could not be read: " + e.getMessage(), e);
+    }
   }
 
   private UnaryOperator<LaunchSpec> persistedDirectories() {

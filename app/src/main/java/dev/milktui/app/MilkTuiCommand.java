@@ -7,9 +7,12 @@ import dev.milktui.core.grants.SettingsGrantPersister;
 import dev.milktui.core.grants.SettingsLocation;
 import dev.milktui.core.grants.SettingsStore;
 import dev.milktui.core.grants.WorkspaceTrust;
+import dev.milktui.core.history.ClaudeProjects;
+import dev.milktui.core.history.PastSession;
 import dev.milktui.core.session.GrantDecision;
 import dev.milktui.core.session.GrantException;
 import dev.milktui.core.session.LaunchSpec;
+import dev.milktui.core.session.Session;
 import dev.milktui.core.session.Transport;
 import dev.milktui.core.text.TerminalText;
 import dev.milktui.tui.SessionFactory;
@@ -96,11 +99,19 @@ public final class MilkTuiCommand implements Callable<Integer> {
   @Option(names = "--add-dir", paramLabel = "DIR", description = "Extra directory (repeatable).")
   List<Path> addDirs = new ArrayList<>();
 
-  @Option(names = "--resume", paramLabel = "ID", description = "Resume this session.")
+  @Option(
+      names = "--resume",
+      paramLabel = "ID",
+      arity = "0..1",
+      fallbackValue = PICK_SESSION,
+      description = "Resume this session; without an ID, pick one of this directory's sessions.")
   String resume;
 
   @Option(names = "--continue", description = "Resume the last session of this directory.")
   boolean continueLast;
+
+  /** {@code --resume} without an id: the picker opens. */
+  static final String PICK_SESSION = "";
 
   @Option(names = "--cwd", paramLabel = "DIR", description = "claude's working directory.")
   Path cwd;
@@ -230,7 +241,11 @@ public final class MilkTuiCommand implements Callable<Integer> {
             ClaudeLocator.of(environment), Optional.ofNullable(claude), ClaudeVersionProbe.TIMEOUT);
     SessionFactory factory =
         new ClaudeSessionFactory(
-            launchSpec(workingDirectory, binary), settings, paths, Clock.systemUTC());
+            launchSpec(workingDirectory, binary),
+            settings,
+            paths,
+            Clock.systemUTC(),
+            claudeProjects());
     return runUi(paths, lastSessions, resumeId, workingDirectory, settings, factory);
   }
 
@@ -281,6 +296,9 @@ public final class MilkTuiCommand implements Callable<Integer> {
             if (!demo) {
               ui.showBaseline(noBaseline ? "" : LaunchSpec.BASELINE_SUMMARY);
             }
+            if (PICK_SESSION.equals(resume)) {
+              ui.openResumePicker();
+            }
             if (continueLast && resumeId.isEmpty()) {
               ui.post(
                   SessionEvent.Level.INFO,
@@ -317,27 +335,40 @@ public final class MilkTuiCommand implements Callable<Integer> {
       Path workingDirectory) {
     AtomicReference<String> firstPrompt = new AtomicReference<>(prompt);
     AtomicReference<String> remembered = new AtomicReference<>();
-    return (listener, resumeSessionId) -> {
-      Consumer<SessionEvent> observed =
-          event -> {
-            if (event instanceof SessionEvent.TurnStarted started
-                && started.sessionId() != null
-                && !demo
-                && !started.sessionId().equals(remembered.getAndSet(started.sessionId()))) {
-              // Every turn starts with init; the file is touched only when the id changes.
-              lastSessions.remember(workingDirectory, started.sessionId());
-            } else if (event instanceof SessionEvent.WorkspaceUntrusted untrusted) {
-              offerTrust(controller.get(), Path.of(untrusted.workingDirectory()));
-            }
-            listener.accept(event);
-          };
-      var session = factory.open(observed, resumeSessionId);
-      String text = firstPrompt.getAndSet(null);
-      if (text != null && !text.isBlank()) {
-        session.send(text);
+    return new SessionFactory() {
+      @Override
+      public List<PastSession> pastSessions() {
+        return factory.pastSessions();
       }
-      return session;
+
+      @Override
+      public Session open(Consumer<SessionEvent> listener, Optional<String> resumeSessionId) {
+        Consumer<SessionEvent> observed =
+            event -> {
+              if (event instanceof SessionEvent.TurnStarted started
+                  && started.sessionId() != null
+                  && !demo
+                  && !started.sessionId().equals(remembered.getAndSet(started.sessionId()))) {
+                // Every turn starts with init; the file is touched only when the id changes.
+                lastSessions.remember(workingDirectory, started.sessionId());
+              } else if (event instanceof SessionEvent.WorkspaceUntrusted untrusted) {
+                offerTrust(controller.get(), Path.of(untrusted.workingDirectory()));
+              }
+              listener.accept(event);
+            };
+        var session = factory.open(observed, resumeSessionId);
+        String text = firstPrompt.getAndSet(null);
+        if (text != null && !text.isBlank()) {
+          session.send(text);
+        }
+        return session;
+      }
     };
+  }
+
+  private ClaudeProjects claudeProjects() {
+    return new ClaudeProjects(
+        SettingsLocation.configDirectory(environment.variables(), environment.home()));
   }
 
   private void offerTrust(TuiController ui, Path workspace) {
@@ -384,6 +415,9 @@ public final class MilkTuiCommand implements Callable<Integer> {
   }
 
   private Optional<String> resumeId(LastSessions lastSessions, Path workingDirectory) {
+    if (PICK_SESSION.equals(resume)) {
+      return Optional.empty();
+    }
     if (resume != null) {
       try {
         LaunchSpec.requireSafeSessionId(resume);
@@ -392,7 +426,13 @@ public final class MilkTuiCommand implements Callable<Integer> {
       }
       return Optional.of(resume);
     }
-    return continueLast ? lastSessions.lastIn(workingDirectory) : Optional.empty();
+    if (!continueLast) {
+      return Optional.empty();
+    }
+    // milk-tui's own note first; else the newest session Claude kept for this directory.
+    return lastSessions
+        .lastIn(workingDirectory)
+        .or(() -> demo ? Optional.empty() : claudeProjects().newest(workingDirectory));
   }
 
   private void requireKnownPermissionMode() {

@@ -180,6 +180,17 @@ class MilkTuiCommandTest {
   }
 
   @Test
+  void resumeWithoutAnIdAsksForThePickerAndWithAnIdTakesIt() {
+    MilkTuiCommand bare = new MilkTuiCommand();
+    MilkTuiCommand.commandLine(bare, "--resume").parseArgs("--resume");
+    assertThat(bare.resume).isEqualTo(MilkTuiCommand.PICK_SESSION);
+    MilkTuiCommand given = new MilkTuiCommand();
+    MilkTuiCommand.commandLine(given, "--resume", "abc").parseArgs("--resume", "abc");
+    assertThat(given.resume).isEqualTo("abc");
+    assertThat(run("--demo", "--resume")).as("no usage error; no terminal here").isEqualTo(1);
+  }
+
+  @Test
   void aSessionIdThatLooksLikeAFlagIsRefusedBeforeAnythingStarts() {
     assertThat(run("--resume=--dangerously-skip-permissions")).isEqualTo(2);
     assertThat(err.toString()).contains("not a valid session id");

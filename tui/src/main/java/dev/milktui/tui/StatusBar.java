@@ -10,8 +10,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The bottom line: session, model, mode, activity, the turn's tokens, the session's cost, what the
- * baseline pre-approves, keys.
+ * The bottom line: session, model, mode, activity, how full the context is, the session's tokens
+ * and cost (over every claude process that served it), what the baseline pre-approves, keys.
  */
 public final class StatusBar extends AbstractComponent<StatusBar> {
   private static final String KEYS = "F1 help · Esc stop · ^C^C quit";
@@ -22,8 +22,9 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
   private String mode = "default";
   private Activity activity = Activity.NOT_STARTED;
   private String detail = "";
-  private long turnTokens;
+  private long sessionTokens;
   private double costUsd;
+  private int contextPercent = -1;
   private Optional<String> baseline = Optional.empty();
 
   public StatusBar(Palette palette) {
@@ -61,9 +62,16 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
     return activity;
   }
 
-  public void usage(long turnTokens, double costUsd) {
-    this.turnTokens = turnTokens;
+  /** The session's totals so far. */
+  public void usage(long sessionTokens, double costUsd) {
+    this.sessionTokens = sessionTokens;
     this.costUsd = costUsd;
+    invalidate();
+  }
+
+  /** How full the context window is, in percent; negative: not known (the gauge is hidden). */
+  public void context(int percent) {
+    this.contextPercent = percent;
     invalidate();
   }
 
@@ -91,8 +99,10 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
             + " │ ● "
             + state
             + " │ "
-            + tokens(turnTokens)
-            + " tok │ $"
+            + (contextPercent < 0 ? "" : "ctx " + contextPercent + "% │ ")
+            + "session "
+            + tokens(sessionTokens)
+            + " tok $"
             + String.format(Locale.ROOT, "%.4f", costUsd)
             + " ";
     left += baselineItem(width - Columns.width(left));

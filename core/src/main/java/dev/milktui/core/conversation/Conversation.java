@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -90,7 +91,39 @@ public final class Conversation {
       notice(n.level(), n.text());
     } else if (event instanceof SessionEvent.ControlAnswered c && !c.success()) {
       notice(SessionEvent.Level.WARNING, "Claude refused a request: " + c.error());
+    } else if (event instanceof SessionEvent.Compacted c) {
+      notice(
+          SessionEvent.Level.INFO,
+          "Conversation compacted"
+              + ("auto".equals(c.trigger()) ? " automatically" : "")
+              + ": "
+              + tokens(c.tokensBefore())
+              + " → "
+              + tokens(c.tokensAfter())
+              + " tokens.");
+      answered = true;
+    } else if (event instanceof SessionEvent.ConversationCleared) {
+      clear();
+      notice(SessionEvent.Level.INFO, "Conversation cleared (/clear): a new session begins.");
+      answered = true;
     }
+  }
+
+  private static String tokens(long n) {
+    return n >= 1_000 ? String.format(Locale.ROOT, "%.1fk", n / 1_000.0) : Long.toString(n);
+  }
+
+  /**
+   * {@code /clear}: what was shown belongs to the old conversation, on screen and in the export.
+   */
+  private void clear() {
+    cells.clear();
+    openText.clear();
+    calls.clear();
+    statusLines.clear();
+    saidThisTurn.clear();
+    answered = false;
+    listeners.forEach(ConversationListener::cleared);
   }
 
   /** A one-off notice; a warning or error already said since the last prompt is not repeated. */

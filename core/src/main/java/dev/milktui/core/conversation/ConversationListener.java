@@ -17,4 +17,7 @@ public interface ConversationListener {
 
   /** A cell was taken out (the text of an abandoned stream, a status that no longer applies). */
   void removed(Cell cell);
+
+  /** Every cell was taken out: {@code /clear} started a new conversation. */
+  void cleared();
 }

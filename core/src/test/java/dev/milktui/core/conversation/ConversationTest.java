@@ -7,6 +7,7 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.turn.ToolCall;
 import dev.milktui.core.turn.ToolOutcome;
+import dev.milktui.core.turn.TurnSummary;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,6 +39,11 @@ class ConversationTest {
           @Override
           public void removed(Cell cell) {
             heard.add("removed " + cell.getClass().getSimpleName());
+          }
+
+          @Override
+          public void cleared() {
+            heard.add("cleared");
           }
         });
   }
@@ -162,5 +168,54 @@ class ConversationTest {
 
     assertThat(conversation.cells()).hasSize(1);
     assertThat(((NoticeCell) conversation.cells().get(0)).text()).contains("retry 2 of 10");
+  }
+
+  @Test
+  void clearEmptiesTheConversationTellsTheListenersAndSaysSoWithoutNoResponse() {
+    conversation.apply(new SessionEvent.UserPrompt("hello", false));
+    conversation.apply(new SessionEvent.ConversationCleared("old-session"));
+    heard.clear();
+
+    conversation.apply(new SessionEvent.TurnFinished(quietTurn()));
+
+    assertThat(conversation.cells())
+        .extracting(Cell::getClass)
+        .containsExactly(NoticeCell.class, TurnFooterCell.class);
+    assertThat(((NoticeCell) conversation.cells().get(0)).text())
+        .startsWith("Conversation cleared (/clear)");
+  }
+
+  @Test
+  void compactionIsANoticeWithTheTokensBeforeAndAfterAndNotNoResponse() {
+    conversation.apply(new SessionEvent.UserPrompt("/compact", false));
+    conversation.apply(new SessionEvent.Compacted("manual", 48_200, 3_100));
+    conversation.apply(new SessionEvent.TurnFinished(quietTurn()));
+
+    assertThat(conversation.cells())
+        .filteredOn(NoticeCell.class::isInstance)
+        .extracting(c -> ((NoticeCell) c).text())
+        .containsExactly("Conversation compacted: 48.2k → 3.1k tokens.");
+  }
+
+  /** A turn that ended well with no text and no tools (what /clear and /compact end with). */
+  private static TurnSummary quietTurn() {
+    return new TurnSummary(
+        1,
+        "s",
+        "",
+        List.of(),
+        List.of(),
+        List.of(),
+        0,
+        null,
+        0,
+        0,
+        false,
+        "success",
+        "completed",
+        "",
+        List.of(),
+        null,
+        10);
   }
 }

@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -26,8 +27,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Reply N of the script answers every {@code POST /v1/messages} whose {@code messages} already
  * hold N assistant messages, so tool round trips, retries and {@code --resume} line up without
- * bookkeeping; past the end of the script the model says "Done.". Every request is recorded; any
- * other path is answered with 200 {@code {}}.
+ * bookkeeping; past the end of the script the model says "Done.". A subagent's conversation has a
+ * script of its own ({@link #answerAgents}), chosen by a marker in the prompt it was given. Every
+ * request is recorded; any other path is answered with 200 {@code {}}.
  */
 public final class FakeAnthropicApi implements AutoCloseable {
   private static final AtomicInteger SERVERS = new AtomicInteger();
@@ -36,6 +38,7 @@ public final class FakeAnthropicApi implements AutoCloseable {
   private final HttpServer server;
   private final ExecutorService handlers;
   private final List<RecordedRequest> requests = new CopyOnWriteArrayList<>();
+  private final Map<String, Script> agentScripts = new ConcurrentHashMap<>();
   private final AtomicInteger messageIds = new AtomicInteger();
   private final AtomicInteger requestIds = new AtomicInteger();
 
@@ -67,6 +70,15 @@ public final class FakeAnthropicApi implements AutoCloseable {
     } catch (IOException e) {
       throw new IllegalStateException("cannot bind the fake Anthropic API on 127.0.0.1", e);
     }
+  }
+
+  /**
+   * Answers every conversation whose first user message contains {@code marker} (the prompt of an
+   * Agent call) from {@code script} instead of the main one, counted the same way.
+   */
+  public FakeAnthropicApi answerAgents(String marker, Reply... script) {
+    agentScripts.put(marker, new Script(List.of(script)));
+    return this;
   }
 
   /** For {@code ANTHROPIC_BASE_URL}: {@code http://127.0.0.1:PORT}, no trailing slash. */
@@ -118,7 +130,7 @@ public final class FakeAnthropicApi implements AutoCloseable {
       } else if (request.body().isMissingNode()) {
         sendError(exchange, Reply.error(ErrorType.INVALID_REQUEST).withMessage("body is not JSON"));
       } else {
-        answer(exchange, request, script.replyFor(request.assistantMessageCount()));
+        answer(exchange, request, scriptFor(request).replyFor(request.assistantMessageCount()));
       }
     } catch (IOException e) {
       // The CLI hung up mid-stream (interrupt, kill); there is nobody left to answer.
@@ -169,6 +181,15 @@ public final class FakeAnthropicApi implements AutoCloseable {
       }
       writeEvent(out, event);
     }
+  }
+
+  private Script scriptFor(RecordedRequest request) {
+    String first = request.firstUserText();
+    return agentScripts.entrySet().stream()
+        .filter(e -> first.contains(e.getKey()))
+        .map(Map.Entry::getValue)
+        .findFirst()
+        .orElse(script);
   }
 
   private void sendError(HttpExchange exchange, Reply.HttpError error) throws IOException {

@@ -53,6 +53,15 @@ public record RecordedRequest(
     return lastUserMessage().map(RecordedRequest::typedText).orElse("");
   }
 
+  /** What the conversation's first user message says (a subagent's: the prompt it was given). */
+  public String firstUserText() {
+    return messages().stream()
+        .filter(m -> role(m).equals("user"))
+        .findFirst()
+        .map(RecordedRequest::typedText)
+        .orElse("");
+  }
+
   /** The tool results this request delivers (those in its last user message). */
   public List<ToolResult> toolResults() {
     return lastUserMessage().map(RecordedRequest::toolResultsIn).orElse(List.of());

@@ -75,6 +75,13 @@ public final class CellFeed implements ConversationListener {
   }
 
   @Override
+  public void cleared() {
+    blocks.clear();
+    growing.clear();
+    transcript.clear();
+  }
+
+  @Override
   public void removed(Cell cell) {
     Block block = blocks.remove(cell);
     if (block != null) {

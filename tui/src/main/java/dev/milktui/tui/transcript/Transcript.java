@@ -116,6 +116,12 @@ public final class Transcript {
     invalidateFrom(p.index);
   }
 
+  /** Forgets every block (the conversation was cleared). */
+  public void clear() {
+    paragraphs.clear();
+    validUpTo = 0;
+  }
+
   public void seal(Block block) {
     if (block instanceof Paragraph p) {
       p.seal();
