@@ -44,6 +44,10 @@ public final class ToolInput {
         return text(input, "url");
       case "WebSearch":
         return text(input, "query");
+      case "AskUserQuestion":
+        return questions(input.get("questions"));
+      case "ExitPlanMode":
+        return "plan ready for review";
       default:
         break;
     }
@@ -59,6 +63,15 @@ public final class ToolInput {
       }
     }
     return input.isEmpty() ? "" : input.toString();
+  }
+
+  /** The first question asked, and how many more: never the raw JSON of the picker's input. */
+  private static String questions(JsonNode questions) {
+    if (questions == null || !questions.isArray() || questions.isEmpty()) {
+      return "";
+    }
+    String first = text(questions.get(0), "question");
+    return questions.size() == 1 ? first : first + " (+" + (questions.size() - 1) + " more)";
   }
 
   /** A string field of {@code input}, or empty. */
