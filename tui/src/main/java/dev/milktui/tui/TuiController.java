@@ -506,12 +506,12 @@ public final class TuiController {
     if (Sanitizer.hasControls(text)) {
       dialog.text(PermissionPrompter.HAS_CONTROLS);
     }
-    dialog.component(ReadOnlyText.of(text, dialogs.maxColumns(), dialogs.maxRows() - 5)).open();
+    dialog.component(ReadOnlyText.of(text)).open();
   }
 
   private void showHelp() {
     new SimpleDialog(dialogs, "Keys")
-        .text(
+        .scrollingText(
             String.join(
                 "\n",
                 "Enter            send the message (queued while a turn runs)",
