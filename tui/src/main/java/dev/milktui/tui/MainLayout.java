@@ -4,6 +4,7 @@ import com.googlecode.lanterna.TerminalPosition;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.Component;
 import com.googlecode.lanterna.gui2.LayoutManager;
+import dev.milktui.tui.layout.MinimumSize;
 import java.util.List;
 
 /**
@@ -13,15 +14,15 @@ import java.util.List;
  * too-small view.
  */
 final class MainLayout implements LayoutManager {
-  static final int MIN_COLUMNS = 60;
-  static final int MIN_ROWS = 16;
+  static final int MIN_COLUMNS = MinimumSize.COLUMNS;
+  static final int MIN_ROWS = MinimumSize.ROWS;
   static final int SIDE_BY_SIDE_COLUMNS = 110;
   private static final int INPUT_ROWS = 3;
 
   private TerminalSize last;
 
   static boolean tooSmall(TerminalSize size) {
-    return size.getColumns() < MIN_COLUMNS || size.getRows() < MIN_ROWS;
+    return MinimumSize.tooSmall(size);
   }
 
   @Override

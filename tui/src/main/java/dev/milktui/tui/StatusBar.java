@@ -6,6 +6,8 @@ import com.googlecode.lanterna.gui2.ComponentRenderer;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.Sanitizer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -14,7 +16,8 @@ import java.util.Optional;
  * baseline pre-approves, keys.
  */
 public final class StatusBar extends AbstractComponent<StatusBar> {
-  private static final String KEYS = "F1 help · Esc stop · ^C^C quit";
+  static final String KEYS = "Enter send · Esc stop · F1 help · ^C^C quit";
+  static final String KEYS_SHORT = "↵ send·Esc stop·F1 help·^C^C quit";
 
   private final Palette palette;
   private String sessionId = "";
@@ -76,43 +79,93 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
     invalidate();
   }
 
-  /** The bar's text at {@code width} columns. */
+  /**
+   * The bar's text at {@code width} columns. The keys to send, interrupt, get help and quit are
+   * always there; where room is short, the other items give way in order (the baseline's summary,
+   * then the session id, cost, tokens, model, "baseline on"), then the keys take their short form,
+   * and last the session's mode and activity are cut.
+   */
   public String text(int width) {
-    String id =
-        sessionId.isEmpty() ? "new" : sessionId.substring(0, Math.min(8, sessionId.length()));
-    String state = activity.label() + (detail.isEmpty() ? "" : " (" + detail + ")");
-    String left =
-        " "
-            + id
-            + " │ "
-            + (model.isEmpty() ? "model ?" : model)
-            + " │ "
-            + mode
-            + " │ ● "
-            + state
-            + " │ "
-            + tokens(turnTokens)
-            + " tok │ $"
-            + String.format(Locale.ROOT, "%.4f", costUsd)
-            + " ";
-    left += baselineItem(width - Columns.width(left));
-    int room = width - Columns.width(left);
-    if (room >= Columns.width(KEYS) + 2) {
-      return Columns.pad(left, width - Columns.width(KEYS) - 1) + KEYS + " ";
+    List<String> items = new ArrayList<>(List.of(mode, "● " + state()));
+    Optional<String> baselineFull = baselineItem(true);
+    Optional<String> baselineShort = baselineItem(false);
+    List<List<String>> tries =
+        List.of(
+            with(items, id(), model(), tokens(turnTokens) + " tok", cost(), baselineFull),
+            with(items, id(), model(), tokens(turnTokens) + " tok", cost(), baselineShort),
+            with(items, null, model(), tokens(turnTokens) + " tok", cost(), baselineShort),
+            with(items, null, model(), tokens(turnTokens) + " tok", null, baselineShort),
+            with(items, null, model(), null, null, baselineShort),
+            with(items, null, null, null, null, baselineShort),
+            with(items, null, null, null, null, Optional.empty()));
+    for (String keys : List.of(KEYS, KEYS_SHORT)) {
+      // With the long keys, "baseline on" is kept: the short keys come first.
+      int last = keys.equals(KEYS) ? tries.size() - 1 : tries.size();
+      for (List<String> t : tries.subList(0, last)) {
+        String left = " " + String.join(" │ ", t) + " ";
+        if (Columns.width(left) + Columns.width(keys) + 3 <= width) {
+          return Columns.pad(left, width - Columns.width(keys) - 3) + "│ " + keys + " ";
+        }
+      }
     }
-    return Columns.pad(left, width);
+    String left = " " + String.join(" │ ", items) + " ";
+    int room = width - Columns.width(KEYS_SHORT) - 3;
+    return room < 8
+        ? Columns.pad(KEYS_SHORT, width)
+        : Columns.pad(Columns.fit(left, room), room) + "│ " + KEYS_SHORT + " ";
   }
 
-  /** The baseline item, as long as fits in {@code room} columns (the short form may not). */
-  private String baselineItem(int room) {
+  /** The always-shown items with the optional ones that are not null, in the bar's order. */
+  private static List<String> with(
+      List<String> always,
+      String id,
+      String model,
+      String tokens,
+      String cost,
+      Optional<String> baseline) {
+    List<String> out = new ArrayList<>();
+    if (id != null) {
+      out.add(id);
+    }
+    if (model != null) {
+      out.add(model);
+    }
+    out.addAll(always);
+    if (tokens != null) {
+      out.add(tokens);
+    }
+    if (cost != null) {
+      out.add(cost);
+    }
+    baseline.ifPresent(out::add);
+    return out;
+  }
+
+  private String id() {
+    return sessionId.isEmpty() ? "new" : sessionId.substring(0, Math.min(8, sessionId.length()));
+  }
+
+  private String model() {
+    return model.isEmpty() ? "model ?" : model;
+  }
+
+  private String state() {
+    return activity.label() + (detail.isEmpty() ? "" : " (" + detail + ")");
+  }
+
+  private String cost() {
+    return "$" + String.format(Locale.ROOT, "%.4f", costUsd);
+  }
+
+  /** The baseline item in full or short; empty when the app has not said what it is. */
+  private Optional<String> baselineItem(boolean full) {
     if (baseline.isEmpty()) {
-      return "";
+      return Optional.empty();
     }
     if (baseline.get().isEmpty()) {
-      return "│ no baseline ";
+      return Optional.of("no baseline");
     }
-    String full = "│ baseline: " + baseline.get() + " ";
-    return Columns.width(full) <= room ? full : "│ baseline on ";
+    return Optional.of(full ? "baseline: " + baseline.get() : "baseline on");
   }
 
   private static String tokens(long n) {
