@@ -128,6 +128,13 @@ public final class MilkTuiCommand implements Callable<Integer> {
               + " asks.")
   boolean noBaseline;
 
+  @Option(
+      names = "--no-mouse",
+      description =
+          "Leave the mouse to the terminal (select text without a modifier; no wheel scrolling),"
+              + " as MILK_TUI_NO_MOUSE=1 does.")
+  boolean noMouse;
+
   @Option(names = "--log-file", paramLabel = "FILE", description = "Where to log.")
   Path logFile;
 
@@ -277,8 +284,10 @@ public final class MilkTuiCommand implements Callable<Integer> {
           config,
           wired,
           resumeId,
+          !noMouse && !environment.variables().containsKey(TerminalLauncher.NO_MOUSE),
           ui -> {
             controller.set(ui);
+            ui.showVersion(BuildInfo.VERSION);
             if (!demo) {
               ui.showBaseline(noBaseline ? "" : LaunchSpec.BASELINE_SUMMARY);
             }

@@ -8,10 +8,10 @@ import dev.milktui.tui.layout.MinimumSize;
 import java.util.List;
 
 /**
- * Places the panes: transcript and tools (side by side when wide, stacked otherwise), the input
- * title and box, the status bar. Below the minimum size everything gives way to the too-small
- * message. Components are expected in that order: transcript, tools, input title, input, status,
- * too-small view.
+ * Places the panes: transcript and tools (side by side when wide, stacked otherwise), the running
+ * turn's line while it shows, the input title and box, the status bar. Below the minimum size
+ * everything gives way to the too-small message. Components are expected in that order: transcript,
+ * tools, input title, input, status, too-small view, turn line.
  */
 final class MainLayout implements LayoutManager {
   static final int MIN_COLUMNS = MinimumSize.COLUMNS;
@@ -39,6 +39,7 @@ final class MainLayout implements LayoutManager {
     Component input = components.get(3);
     Component status = components.get(4);
     Component tooSmall = components.get(5);
+    Component turnLine = components.get(6);
     if (tooSmall(area)) {
       for (Component c : components) {
         place(c, 0, 0, 0, 0);
@@ -52,7 +53,9 @@ final class MainLayout implements LayoutManager {
     int statusRow = h - 1;
     int inputTop = statusRow - INPUT_ROWS;
     int titleRow = inputTop - 1;
-    int paneRows = titleRow;
+    int turnRows = turnLine.isVisible() ? 1 : 0;
+    int paneRows = titleRow - turnRows;
+    place(turnLine, 0, paneRows, w, turnRows);
     place(status, 0, statusRow, w, 1);
     place(input, 0, inputTop, w, INPUT_ROWS);
     place(inputTitle, 0, titleRow, w, 1);

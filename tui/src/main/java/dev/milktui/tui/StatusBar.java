@@ -18,6 +18,7 @@ import java.util.Optional;
 public final class StatusBar extends AbstractComponent<StatusBar> {
   static final String KEYS = "Enter send · Esc stop · F1 help · ^C^C quit";
   static final String KEYS_SHORT = "↵ send·Esc stop·F1 help·^C^C quit";
+  private static final List<String> BOTH_KEYS = List.of(KEYS, KEYS_SHORT);
 
   private final Palette palette;
   private String sessionId = "";
@@ -82,27 +83,29 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
   /**
    * The bar's text at {@code width} columns. The keys to send, interrupt, get help and quit are
    * always there; where room is short, the other items give way in order (the baseline's summary,
-   * then the session id, cost, tokens, model, "baseline on"), then the keys take their short form,
-   * and last the session's mode and activity are cut.
+   * then the tokens, cost, session id, model, "baseline on"), the keys taking their short form
+   * where that keeps an item, and last the session's mode and activity are cut.
    */
   public String text(int width) {
     List<String> items = new ArrayList<>(List.of(mode, "● " + state()));
     Optional<String> baselineFull = baselineItem(true);
     Optional<String> baselineShort = baselineItem(false);
+    String tokens = tokens(turnTokens) + " tok";
     List<List<String>> tries =
         List.of(
-            with(items, id(), model(), tokens(turnTokens) + " tok", cost(), baselineFull),
-            with(items, id(), model(), tokens(turnTokens) + " tok", cost(), baselineShort),
-            with(items, null, model(), tokens(turnTokens) + " tok", cost(), baselineShort),
-            with(items, null, model(), tokens(turnTokens) + " tok", null, baselineShort),
+            with(items, id(), model(), tokens, cost(), baselineFull),
+            with(items, id(), model(), tokens, cost(), baselineShort),
+            with(items, id(), model(), null, cost(), baselineShort),
+            with(items, id(), model(), null, null, baselineShort),
             with(items, null, model(), null, null, baselineShort),
             with(items, null, null, null, null, baselineShort),
             with(items, null, null, null, null, Optional.empty()));
-    for (String keys : List.of(KEYS, KEYS_SHORT)) {
-      // With the long keys, "baseline on" is kept: the short keys come first.
-      int last = keys.equals(KEYS) ? tries.size() - 1 : tries.size();
-      for (List<String> t : tries.subList(0, last)) {
-        String left = " " + String.join(" │ ", t) + " ";
+    for (int i = 0; i < tries.size(); i++) {
+      // The baseline's summary is worth less than the long keys; "baseline on" is worth more.
+      List<String> keyForms =
+          i == 0 ? List.of(KEYS) : i == tries.size() - 1 ? List.of(KEYS_SHORT) : BOTH_KEYS;
+      String left = " " + String.join(" │ ", tries.get(i)) + " ";
+      for (String keys : keyForms) {
         if (Columns.width(left) + Columns.width(keys) + 3 <= width) {
           return Columns.pad(left, width - Columns.width(keys) - 3) + "│ " + keys + " ";
         }

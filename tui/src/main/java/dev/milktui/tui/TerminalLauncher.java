@@ -47,27 +47,31 @@ public final class TerminalLauncher {
     }
   }
 
-  /** Set (to anything) to leave the mouse to the terminal, for selecting text without Shift. */
+  /**
+   * Set (to anything) to leave the mouse to the terminal, for selecting text without Shift; the
+   * app's {@code --no-mouse} does the same.
+   */
   public static final String NO_MOUSE = "MILK_TUI_NO_MOUSE";
 
   private TerminalLauncher() {}
 
   /**
-   * Blocks until the user quits. {@code beforeStart} gets the controller before the first session
-   * opens (to call {@link TuiController#showTrustOffer} and the like).
+   * Blocks until the user quits. With {@code mouse}, the terminal reports the wheel to milk-tui;
+   * without, the mouse is left to the terminal. {@code beforeStart} gets the controller before the
+   * first session opens (to call {@link TuiController#showTrustOffer} and the like).
    */
   public static void run(
       TuiConfig config,
       SessionFactory sessions,
       Optional<String> resumeSessionId,
+      boolean mouse,
       Consumer<TuiController> beforeStart)
       throws NoTerminalException, UiFailedException, IOException, InterruptedException {
     if (System.console() == null) {
       throw new NoTerminalException(
           "milk-tui needs an interactive terminal: stdin and stdout must be a TTY.", null);
     }
-    TerminalModes modes =
-        TerminalModes.saveUserSettings(System.out, System.getenv(NO_MOUSE) == null);
+    TerminalModes modes = TerminalModes.saveUserSettings(System.out, mouse);
     Terminal terminal;
     try {
       terminal =

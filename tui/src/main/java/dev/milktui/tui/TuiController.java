@@ -73,6 +73,7 @@ public final class TuiController {
   private final ToolPane toolPane;
   private final InputBox input;
   private final StatusBar status;
+  private final TurnSpinner spinner;
   private final DialogHost dialogs;
   private final PermissionPrompter prompter;
   private final Deque<TurnSummary> grantQueue = new ArrayDeque<>();
@@ -85,6 +86,8 @@ public final class TuiController {
   private Path cwd;
   private Instant lastCtrlC;
   private int lastExitCode;
+  private String milkTuiVersion;
+  private int headerShownFor;
 
   public TuiController(WindowBasedTextGUI gui, TuiConfig config, SessionFactory sessions) {
     this.gui = gui;
@@ -106,6 +109,7 @@ public final class TuiController {
     this.toolPane = new ToolPane(palette, config.clock(), this::showToolDetails);
     this.input = new InputBox(new InputHistory(config.historyFile()), this::send);
     this.status = new StatusBar(palette);
+    this.spinner = new TurnSpinner(palette, config.clock());
     this.prompter =
         new PermissionPrompter(dialogs, config.grantSaver(), config.ruleOptions(), this::notice);
     TitleRow inputTitle =
@@ -126,6 +130,7 @@ public final class TuiController {
     root.addComponent(input);
     root.addComponent(status);
     root.addComponent(new TooSmallView(palette));
+    root.addComponent(spinner);
     window = new BasicWindow("milk-tui");
     window.setHints(
         List.of(
@@ -200,6 +205,11 @@ public final class TuiController {
     gui.getGUIThread().invokeLater(() -> status.baseline(summary));
   }
 
+  /** milk-tui's own version, for the header line each session starts with. Any thread. */
+  public void showVersion(String version) {
+    gui.getGUIThread().invokeLater(() -> milkTuiVersion = version);
+  }
+
   /** A line in the transcript from the app. Any thread. */
   public void post(SessionEvent.Level level, String text) {
     gui.getGUIThread().invokeLater(() -> notice(level, text));
@@ -212,6 +222,9 @@ public final class TuiController {
             () -> {
               if (toolPane.anyRunning()) {
                 toolPane.invalidate();
+              }
+              if (spinner.active()) {
+                spinner.invalidate();
               }
               dialogs.tick();
             });
@@ -246,12 +259,12 @@ public final class TuiController {
     int gen = ++generation;
     try {
       session = sessions.open(event -> pump.post(new Tagged(gen, event)), resumeSessionId);
-      status.activity(Activity.IDLE, "");
+      showActivity(Activity.IDLE, "");
       resumeSessionId.ifPresent(id -> notice(SessionEvent.Level.INFO, "Resuming session " + id));
     } catch (RuntimeException e) {
       Logger.error(e, "could not open a session");
       session = null;
-      status.activity(Activity.STOPPED, "");
+      showActivity(Activity.STOPPED, "");
       notice(SessionEvent.Level.ERROR, "Could not start claude: " + e.getMessage());
     }
   }
@@ -274,9 +287,11 @@ public final class TuiController {
   private void apply(SessionEvent event) {
     if (event instanceof SessionEvent.TextDelta d) {
       feed.text(d.messageId(), d.blockIndex(), d.text());
+      spinner.streamed(d.text());
       activity(Activity.STREAMING, "");
     } else if (event instanceof SessionEvent.ThinkingDelta d) {
       feed.thinking(d.messageId(), d.blockIndex(), d.text());
+      spinner.streamed(d.text());
       activity(Activity.THINKING, "");
     } else if (event instanceof SessionEvent.ToolStarted t) {
       toolPane.show(t.call());
@@ -331,9 +346,21 @@ public final class TuiController {
 
   private void activity(Activity activity, String detail) {
     if (prompter.showing() || grantDialogOpen) {
-      status.activity(Activity.WAITING_FOR_YOU, prompter.showing() ? "permission" : "grants");
+      showActivity(Activity.WAITING_FOR_YOU, prompter.showing() ? "permission" : "grants");
     } else {
-      status.activity(activity, detail);
+      showActivity(activity, detail);
+    }
+  }
+
+  /** The status bar's activity, and the running turn's line while Claude works. */
+  private void showActivity(Activity activity, String detail) {
+    status.activity(activity, detail);
+    switch (activity) {
+      case IDLE, STOPPED, NOT_STARTED -> spinner.stopped();
+      default -> {
+        String what = activity.label() + (detail.isEmpty() ? "" : " (" + detail + ")");
+        spinner.running(Character.toUpperCase(what.charAt(0)) + what.substring(1));
+      }
     }
   }
 
@@ -346,7 +373,26 @@ public final class TuiController {
     } catch (InvalidPathException e) {
       cwd = null;
     }
+    if (headerShownFor != generation) {
+      headerShownFor = generation;
+      notice(SessionEvent.Level.INFO, header(t));
+    }
     activity(Activity.THINKING, "");
+  }
+
+  /** What this session runs with, once as it starts, as Claude Code's own header says it. */
+  private String header(SessionEvent.TurnStarted t) {
+    return "milk-tui"
+        + (milkTuiVersion == null ? "" : " " + milkTuiVersion)
+        + " · claude "
+        + (t.claudeVersion() == null ? "?" : t.claudeVersion())
+        + " · "
+        + (t.cwd() == null ? "?" : t.cwd())
+        + " · model "
+        + (t.model() == null ? "?" : t.model())
+        + " · "
+        + (t.permissionMode() == null ? "default" : t.permissionMode())
+        + " mode";
   }
 
   private void apiRetrying(SessionEvent.ApiRetrying r) {
@@ -405,7 +451,7 @@ public final class TuiController {
         "claude exited unexpectedly with code "
             + x.exitCode()
             + (tail.isEmpty() ? "." : ". Its last error output:\n" + tail));
-    status.activity(Activity.STOPPED, "exit " + x.exitCode());
+    showActivity(Activity.STOPPED, "exit " + x.exitCode());
     showRestartOffer();
   }
 
@@ -443,7 +489,7 @@ public final class TuiController {
       return;
     }
     grantDialogOpen = true;
-    status.activity(Activity.WAITING_FOR_YOU, "grants");
+    showActivity(Activity.WAITING_FOR_YOU, "grants");
     new GrantDialog(
             dialogs,
             form,
@@ -476,7 +522,7 @@ public final class TuiController {
             this::notice,
             () -> {
               grantDialogOpen = false;
-              status.activity(Activity.IDLE, "");
+              showActivity(Activity.IDLE, "");
               showNextGrantDialog();
             })
         .open();
