@@ -3,8 +3,10 @@ package dev.milktui.tui;
 import com.googlecode.lanterna.SGR;
 import com.googlecode.lanterna.TextColor;
 import com.googlecode.lanterna.graphics.SimpleTheme;
+import com.googlecode.lanterna.graphics.TextGraphics;
 import com.googlecode.lanterna.graphics.Theme;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
+import dev.milktui.tui.text.TextStyle;
 
 /**
  * Every colour the UI uses, by role. Without colour (NO_COLOR) all roles use the terminal's own
@@ -67,8 +69,39 @@ public final class Palette {
     }
   }
 
-  private void styled(TextGUIGraphics g, TextColor fg, SGR... modifiers) {
-    if (color) {
+  /**
+   * Sets {@code g}'s colours and attributes for rendered text. Without colour, attributes alone
+   * keep the styles apart (and diff lines carry their − / + signs in the text itself).
+   */
+  public void apply(TextGraphics g, TextStyle style) {
+    g.clearModifiers();
+    g.setBackgroundColor(DEFAULT);
+    g.setForegroundColor(DEFAULT);
+    switch (style) {
+      case STRONG -> styled(g, null, SGR.BOLD);
+      case EMPHASIS -> styled(g, null, SGR.ITALIC);
+      case STRONG_EMPHASIS -> styled(g, null, SGR.BOLD, SGR.ITALIC);
+      case INLINE_CODE -> {
+        if (color) {
+          styled(g, TextColor.ANSI.GREEN);
+        } else {
+          g.enableModifiers(SGR.REVERSE);
+        }
+      }
+      case CODE -> styled(g, TextColor.ANSI.GREEN);
+      case HEADING -> styled(g, TextColor.ANSI.CYAN_BRIGHT, SGR.BOLD, SGR.UNDERLINE);
+      case LINK -> styled(g, TextColor.ANSI.BLUE_BRIGHT, SGR.UNDERLINE);
+      case QUOTE -> styled(g, TextColor.ANSI.BLACK_BRIGHT, SGR.ITALIC);
+      case RULE, TABLE, LINE_NUMBER, DIM, DIFF_CONTEXT -> styled(g, TextColor.ANSI.BLACK_BRIGHT);
+      case LIST_MARKER -> styled(g, TextColor.ANSI.YELLOW, SGR.BOLD);
+      case DIFF_ADDED -> styled(g, TextColor.ANSI.GREEN_BRIGHT, SGR.BOLD);
+      case DIFF_REMOVED -> styled(g, TextColor.ANSI.RED_BRIGHT);
+      case PLAIN -> {}
+    }
+  }
+
+  private void styled(TextGraphics g, TextColor fg, SGR... modifiers) {
+    if (color && fg != null) {
       g.setForegroundColor(fg);
     }
     if (modifiers.length > 0) {

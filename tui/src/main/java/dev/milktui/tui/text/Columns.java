@@ -1,30 +1,55 @@
 package dev.milktui.tui.text;
 
-import com.googlecode.lanterna.TerminalTextUtils;
-
-/** Terminal column widths of sanitised text: wide (CJK) characters take two, tabs align to 4. */
+/**
+ * Terminal column widths of sanitised text, grapheme by grapheme ({@link Graphemes}): emoji and CJK
+ * take two, combining marks none of their own, tabs align to 4. Cutting never splits a grapheme.
+ */
 public final class Columns {
   public static final int TAB_STOP = 4;
 
   private Columns() {}
 
-  /** Width of {@code c} when it starts at column {@code col}. */
+  /**
+   * Width of the single char {@code c} when it starts at column {@code col}; a low surrogate adds
+   * nothing to the high one before it. Prefer the grapheme-aware methods below for whole text.
+   */
   public static int width(char c, int col) {
     if (c == '\t') {
       return TAB_STOP - (col % TAB_STOP);
     }
+    if (c < 0x80) {
+      return 1;
+    }
     if (Character.isLowSurrogate(c)) {
       return 0;
     }
-    return TerminalTextUtils.isCharDoubleWidth(c) ? 2 : 1;
+    if (Character.isHighSurrogate(c)) {
+      return 2;
+    }
+    return Graphemes.width(String.valueOf(c), 0, 1);
   }
 
+  /** Columns of {@code text}, with tabs expanded from column 0. */
   public static int width(CharSequence text) {
+    if (indexOfTab(text) < 0) {
+      return Graphemes.width(text);
+    }
     int col = 0;
-    for (int i = 0; i < text.length(); i++) {
-      col += width(text.charAt(i), col);
+    int n = text.length();
+    for (int i = 0; i < n; ) {
+      int e = Graphemes.next(text, i, n);
+      col += widthAt(text, i, e, col);
+      i = e;
     }
     return col;
+  }
+
+  /** Width of the grapheme {@code text[start, end)} starting at column {@code col}. */
+  public static int widthAt(CharSequence text, int start, int end, int col) {
+    if (text.charAt(start) == '\t') {
+      return TAB_STOP - (col % TAB_STOP);
+    }
+    return Graphemes.width(text, start, end);
   }
 
   /** Cuts {@code text} to at most {@code max} columns, ending in "…" when something was cut. */
@@ -35,18 +60,7 @@ public final class Columns {
     if (width(text) <= max) {
       return text;
     }
-    StringBuilder out = new StringBuilder();
-    int col = 0;
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      int w = width(c, col);
-      if (col + w > max - 1) {
-        break;
-      }
-      out.append(c);
-      col += w;
-    }
-    return out.append('…').toString();
+    return text.substring(0, prefixEnd(text, max - 1)) + '…';
   }
 
   /** Pads with spaces (or cuts) to exactly {@code size} columns. */
@@ -54,5 +68,39 @@ public final class Columns {
     String fitted = fit(text, size);
     int missing = size - width(fitted);
     return missing <= 0 ? fitted : fitted + " ".repeat(missing);
+  }
+
+  /** End of the longest prefix of whole graphemes that fits in {@code max} columns. */
+  public static int prefixEnd(CharSequence text, int max) {
+    return prefixEnd(text, 0, max);
+  }
+
+  /**
+   * End of the longest run of whole graphemes from {@code start} that fits in {@code max} columns
+   * (tabs measured from {@code start} as column 0).
+   */
+  public static int prefixEnd(CharSequence text, int start, int max) {
+    int col = 0;
+    int n = text.length();
+    int i = start;
+    while (i < n) {
+      int e = Graphemes.next(text, i, n);
+      int w = widthAt(text, i, e, col);
+      if (col + w > max) {
+        break;
+      }
+      col += w;
+      i = e;
+    }
+    return i;
+  }
+
+  private static int indexOfTab(CharSequence text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) == '\t') {
+        return i;
+      }
+    }
+    return -1;
   }
 }

@@ -1,8 +1,9 @@
 package dev.milktui.tui.text;
 
 /**
- * Breaks one logical line (no newline inside) into screen lines of at most {@code width} columns.
- * Prose breaks after the last space that fits; code breaks at the column, so nothing is reflowed.
+ * Breaks one logical line (no newline inside) into screen lines of at most {@code width} columns,
+ * never inside a grapheme. Prose breaks after the last space that fits; code breaks at the column,
+ * so nothing is reflowed.
  */
 public final class LineBreaker {
 
@@ -26,19 +27,16 @@ public final class LineBreaker {
       int i = lineStart;
       int lastSpace = -1;
       while (i < end) {
-        char c = text.charAt(i);
-        int cw = Columns.width(c, col);
+        int g = Graphemes.next(text, i, end);
+        int cw = Columns.widthAt(text, i, g, col);
         if (col + cw > w && i > lineStart) {
           break;
         }
-        if (c == ' ' && words) {
+        if (words && text.charAt(i) == ' ') {
           lastSpace = i;
         }
         col += cw;
-        i++;
-        if (Character.isHighSurrogate(c) && i < end && Character.isLowSurrogate(text.charAt(i))) {
-          i++;
-        }
+        i = g;
       }
       if (i >= end) {
         sink.line(lineStart, end);

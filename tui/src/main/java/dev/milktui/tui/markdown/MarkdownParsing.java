@@ -1,0 +1,22 @@
+package dev.milktui.tui.markdown;
+
+import java.util.List;
+import org.commonmark.ext.gfm.tables.TablesExtension;
+import org.commonmark.node.Node;
+import org.commonmark.parser.IncludeSourceSpans;
+import org.commonmark.parser.Parser;
+
+/** The one CommonMark parser set-up (GFM tables, block source positions) both renderers use. */
+final class MarkdownParsing {
+  private static final Parser PARSER =
+      Parser.builder()
+          .extensions(List.of(TablesExtension.create()))
+          .includeSourceSpans(IncludeSourceSpans.BLOCKS)
+          .build();
+
+  private MarkdownParsing() {}
+
+  static Node parse(String markdown) {
+    return PARSER.parse(markdown);
+  }
+}

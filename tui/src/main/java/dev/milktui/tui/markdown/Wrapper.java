@@ -1,0 +1,166 @@
+package dev.milktui.tui.markdown;
+
+import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.Graphemes;
+import dev.milktui.tui.text.Span;
+import dev.milktui.tui.text.StyledLine;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Word-wraps one logical line of styled pieces to a width, grapheme-aware, with a prefix on the
+ * first line and another (a hanging indent) on the rest. Spaces at a break are dropped. Words are
+ * never broken: a word wider than the line (a long URL) starts a line of its own and is cut only at
+ * the edge, with no hyphen, so it can still be selected whole.
+ */
+final class Wrapper {
+  /** Non-space text, possibly in several styles ({@code **bold**,} is one word). */
+  private record Word(List<Span> parts, int width) {}
+
+  private final int width;
+  private final StyledLine restPrefix;
+  private final List<StyledLine> out;
+  private final List<Span> line = new ArrayList<>();
+  private final List<Span> gap = new ArrayList<>();
+  private int gapWidth;
+  private int prefixWidth;
+  private int col;
+
+  private Wrapper(int width, StyledLine firstPrefix, StyledLine restPrefix, List<StyledLine> out) {
+    this.width = width;
+    this.restPrefix = restPrefix;
+    this.out = out;
+    start(firstPrefix);
+  }
+
+  /** Appends the wrapped lines of {@code pieces} to {@code out}; at least one line. */
+  static void wrap(
+      List<Piece> pieces,
+      int width,
+      StyledLine firstPrefix,
+      StyledLine restPrefix,
+      List<StyledLine> out) {
+    int room = Math.max(width, Math.max(firstPrefix.width(), restPrefix.width()) + 1);
+    Wrapper w = new Wrapper(room, firstPrefix, restPrefix, out);
+    List<Span> parts = new ArrayList<>();
+    int partsWidth = 0;
+    for (Piece piece : pieces) {
+      String text = piece.text();
+      int i = 0;
+      while (i < text.length()) {
+        int j = i;
+        if (text.charAt(i) == ' ') {
+          while (j < text.length() && text.charAt(j) == ' ') {
+            j++;
+          }
+          if (!parts.isEmpty()) {
+            w.word(new Word(parts, partsWidth));
+            parts = new ArrayList<>();
+            partsWidth = 0;
+          }
+          w.space(new Span(text.substring(i, j), piece.style()));
+        } else {
+          while (j < text.length() && text.charAt(j) != ' ') {
+            j++;
+          }
+          Span part = new Span(text.substring(i, j), piece.style());
+          parts.add(part);
+          partsWidth += part.width();
+        }
+        i = j;
+      }
+    }
+    if (!parts.isEmpty()) {
+      w.word(new Word(parts, partsWidth));
+    }
+    w.emit();
+  }
+
+  private void space(Span s) {
+    gap.add(s);
+    gapWidth += s.text().length();
+  }
+
+  private void word(Word word) {
+    boolean empty = col == prefixWidth;
+    if (!empty && col + gapWidth + word.width() > width) {
+      newLine();
+      empty = true;
+    }
+    if (empty) {
+      gap.clear();
+      gapWidth = 0;
+    } else {
+      line.addAll(gap);
+      col += gapWidth;
+      gap.clear();
+      gapWidth = 0;
+    }
+    if (col + word.width() <= width) {
+      line.addAll(word.parts());
+      col += word.width();
+      return;
+    }
+    cut(word.parts());
+  }
+
+  /** Lays a word wider than the line out over as many lines as it needs, cut between graphemes. */
+  private void cut(List<Span> parts) {
+    for (Span part : parts) {
+      String text = part.text();
+      int i = 0;
+      while (i < text.length()) {
+        if (col >= width) {
+          newLine();
+        }
+        int end = i + Columns.prefixEnd(text.substring(i), width - col);
+        if (end == i) {
+          if (col > prefixWidth) {
+            newLine();
+            continue;
+          }
+          end = Graphemes.next(text, i, text.length());
+        }
+        String piece = text.substring(i, end);
+        line.add(new Span(piece, part.style()));
+        col += Graphemes.width(piece);
+        i = end;
+      }
+    }
+  }
+
+  private void newLine() {
+    emit();
+    start(restPrefix);
+  }
+
+  private void start(StyledLine prefix) {
+    line.clear();
+    line.addAll(prefix.spans());
+    prefixWidth = prefix.width();
+    col = prefixWidth;
+    gap.clear();
+    gapWidth = 0;
+  }
+
+  private void emit() {
+    out.add(new StyledLine(merged(line)));
+  }
+
+  /** Adjacent spans of one style become one, so lines stay small and compare simply. */
+  static List<Span> merged(List<Span> spans) {
+    List<Span> result = new ArrayList<>(spans.size());
+    for (Span s : spans) {
+      if (s.text().isEmpty()) {
+        continue;
+      }
+      int last = result.size() - 1;
+      if (last >= 0 && result.get(last).style() == s.style()) {
+        result.set(last, new Span(result.get(last).text() + s.text(), s.style()));
+      } else {
+        result.add(s);
+      }
+    }
+    return result;
+  }
+}

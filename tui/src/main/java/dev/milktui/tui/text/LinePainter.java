@@ -1,0 +1,131 @@
+package dev.milktui.tui.text;
+
+import com.googlecode.lanterna.TextCharacter;
+import com.googlecode.lanterna.graphics.TextGraphics;
+import com.ibm.icu.text.Normalizer2;
+import dev.milktui.tui.Palette;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Draws a {@link StyledLine} into exactly {@code width} cells, grapheme by grapheme: wide ones take
+ * two cells, one that would cross the right edge becomes a blank, and the cells after the text are
+ * blanked, so nothing overlaps and nothing of an earlier frame is left behind.
+ *
+ * <p>Lanterna decides how many cells a character takes by its own, older rules; where those differ
+ * from the grapheme's real width the terminal and Lanterna would disagree about the cursor, so such
+ * a grapheme is drawn as one stand-in Lanterna measures the same way (its NFC form, its emoji
+ * presentation, its first emoji, or U+FFFD padded to the width).
+ */
+public final class LinePainter {
+  static final String REPLACEMENT = "\uFFFD";
+  private static final int MAX_GLYPHS = 4096;
+
+  private final Palette palette;
+
+  /** Non-ASCII graphemes seen so far and what is drawn for them; the UI thread's alone. */
+  private final Map<String, String> glyphs = new HashMap<>();
+
+  public LinePainter(Palette palette) {
+    this.palette = palette;
+  }
+
+  /** Draws {@code line} at ({@code col}, {@code row}); returns the columns the text took. */
+  public int paint(TextGraphics g, int col, int row, int width, StyledLine line) {
+    int x = 0;
+    for (Span span : line.spans()) {
+      if (x >= width) {
+        break;
+      }
+      palette.apply(g, span.style());
+      x = paintSpan(g, col, row, width, x, span.text());
+    }
+    int used = x;
+    palette.apply(g, TextStyle.PLAIN);
+    for (; x < width; x++) {
+      g.setCharacter(col + x, row, ' ');
+    }
+    return used;
+  }
+
+  private int paintSpan(TextGraphics g, int col, int row, int width, int x, String text) {
+    int n = text.length();
+    int i = 0;
+    while (i < n && x < width) {
+      char c = text.charAt(i);
+      if (c < 0x80 && (i + 1 == n || text.charAt(i + 1) < 0x80)) {
+        g.setCharacter(
+            col + x, row, cell(g, c >= 0x20 && c != 0x7f ? String.valueOf(c) : REPLACEMENT));
+        x++;
+        i++;
+        continue;
+      }
+      int e = Graphemes.next(text, i, n);
+      int w = Graphemes.width(text, i, e);
+      if (w > 0) {
+        if (x + w > width) {
+          g.setCharacter(col + x, row, ' ');
+          return width;
+        }
+        if (glyphs.size() > MAX_GLYPHS) {
+          glyphs.clear();
+        }
+        String glyph = glyphs.computeIfAbsent(text.substring(i, e), s -> glyphFor(s, w));
+        g.setCharacter(col + x, row, cell(g, glyph));
+        if (w == 2 && !wideInLanterna(glyph)) {
+          g.setCharacter(col + x + 1, row, ' ');
+        }
+        x += w;
+      }
+      i = e;
+    }
+    return x;
+  }
+
+  private static TextCharacter cell(TextGraphics g, String glyph) {
+    return TextCharacter.fromString(
+        glyph, g.getForegroundColor(), g.getBackgroundColor(), g.getActiveModifiers())[0];
+  }
+
+  /**
+   * What to draw for grapheme {@code s} of width {@code w} so that Lanterna agrees on the width.
+   */
+  static String glyphFor(String s, int w) {
+    boolean wide = w == 2;
+    if (drawable(s, wide)) {
+      return s;
+    }
+    int first = UnicodeTables.codePointAt(s, 0, s.length());
+    String base = new String(Character.toChars(first));
+    if (!wide) {
+      String composed = Normalizer2.getNFCInstance().normalize(s);
+      return drawable(composed, false) ? composed : REPLACEMENT;
+    }
+    if (base.length() == 1 && UnicodeTables.isEmoji(first) && drawable(base + '\uFE0F', true)) {
+      return base + '\uFE0F';
+    }
+    if (base.length() < s.length()
+        && Graphemes.width(base, 0, base.length()) == 2
+        && drawable(base, true)) {
+      return base;
+    }
+    return REPLACEMENT;
+  }
+
+  /** True if Lanterna keeps {@code s} as one cell character of the given width. */
+  private static boolean drawable(String s, boolean wide) {
+    for (int i = 0; i < s.length(); ) {
+      int cp = UnicodeTables.codePointAt(s, i, s.length());
+      if (!UnicodeTables.isPrintable(cp)) {
+        return false;
+      }
+      i += Character.charCount(cp);
+    }
+    TextCharacter[] cells = TextCharacter.fromString(s);
+    return cells.length == 1 && cells[0].isDoubleWidth() == wide;
+  }
+
+  private static boolean wideInLanterna(String glyph) {
+    return TextCharacter.fromString(glyph)[0].isDoubleWidth();
+  }
+}

@@ -1,0 +1,131 @@
+package dev.milktui.tui.markdown;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.milktui.tui.testkit.Golden;
+import dev.milktui.tui.text.Span;
+import dev.milktui.tui.text.StyledLine;
+import dev.milktui.tui.text.TextStyle;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+class MarkdownRendererTest {
+
+  static String plain(List<StyledLine> lines) {
+    return lines.stream().map(StyledLine::plain).collect(Collectors.joining("\n", "", "\n"));
+  }
+
+  private static List<String> texts(String markdown, int width) {
+    return MarkdownRenderer.render(markdown, width).stream().map(StyledLine::plain).toList();
+  }
+
+  /** Each sample at 80 and 120 columns, and a narrow width that forces wrapping everywhere. */
+  @TestFactory
+  Stream<DynamicTest> samplesMatchTheirGoldenFiles() {
+    return MarkdownSamples.NAMES.stream()
+        .flatMap(
+            name ->
+                Stream.of(30, 80, 120)
+                    .map(
+                        width ->
+                            DynamicTest.dynamicTest(
+                                name + " at " + width, () -> matchesGolden(name, width))));
+  }
+
+  private static void matchesGolden(String name, int width) {
+    List<StyledLine> lines = MarkdownRenderer.render(MarkdownSamples.read(name), width);
+    for (StyledLine line : lines) {
+      assertThat(line.width()).as("width of %s", line.plain()).isLessThanOrEqualTo(width);
+    }
+    Golden.assertMatches("markdown/" + name + "-" + width + ".txt", plain(lines));
+  }
+
+  @Test
+  void headingsLoseTheirHashesAndTakeTheHeadingStyle() {
+    List<StyledLine> lines = MarkdownRenderer.render("# Title\n\ntext", 40);
+    assertThat(lines.get(0)).isEqualTo(StyledLine.of("Title", TextStyle.HEADING));
+    assertThat(lines.get(2).plain()).isEqualTo("text");
+  }
+
+  @Test
+  void emphasisAndCodeAreStylesNotMarkers() {
+    List<StyledLine> lines = MarkdownRenderer.render("a **b** *c* ***d*** `e`", 40);
+    assertThat(lines)
+        .containsExactly(
+            StyledLine.of(
+                Span.plain("a "),
+                new Span("b", TextStyle.STRONG),
+                Span.plain(" "),
+                new Span("c", TextStyle.EMPHASIS),
+                Span.plain(" "),
+                new Span("d", TextStyle.STRONG_EMPHASIS),
+                Span.plain(" "),
+                new Span("e", TextStyle.INLINE_CODE)));
+  }
+
+  @Test
+  void wrappedListItemsHangUnderTheirText() {
+    assertThat(texts("- one two three four five six\n  - nested seven eight nine", 14))
+        .containsExactly(
+            "• one two", "  three four", "  five six", "  ◦ nested", "    seven", "    eight nine");
+  }
+
+  @Test
+  void codeBlocksHaveNoFencesAndNoGutter() {
+    assertThat(texts("```sh\nnpm test\n  indented\n```", 40))
+        .containsExactly("npm test", "  indented");
+  }
+
+  @Test
+  void longCodeLinesBreakOutsideIdentifiers() {
+    assertThat(texts("```\ncall(alpha, betaGamma)\n```", 16))
+        .containsExactly("call(alpha, ", "betaGamma)");
+  }
+
+  @Test
+  void aUrlWiderThanTheLineGetsLinesOfItsOwnWithoutAHyphen() {
+    String url = "https://example.com/" + "a".repeat(30);
+    List<String> lines = texts("see [the page](" + url + ") now", 20);
+    assertThat(lines)
+        .containsExactly(
+            "see the page",
+            "(" + url.substring(0, 19),
+            url.substring(19, 39),
+            url.substring(39) + ") now");
+  }
+
+  @Test
+  void aLinkShowsItsTextAndItsUrl() {
+    assertThat(texts("[docs](https://x.dev/d) and <https://x.dev/e>", 80))
+        .containsExactly("docs (https://x.dev/d) and https://x.dev/e");
+  }
+
+  @Test
+  void rawHtmlIsShownAsText() {
+    assertThat(texts("<div>\n<b>hi</b>\n</div>\n\na <i>b</i>", 40))
+        .containsExactly("<div>", "<b>hi</b>", "</div>", "", "a <i>b</i>");
+  }
+
+  @Test
+  void blockQuotesHaveABar() {
+    assertThat(texts("> one two three", 9)).containsExactly("│ one two", "│ three");
+  }
+
+  @Test
+  void tableCellsWrapWhenTheTableIsWiderThanTheWidth() {
+    List<String> lines = texts("| a | b |\n|---|---|\n| one two three | x |", 14);
+    assertThat(lines)
+        .containsExactly(
+            "┌───────┬───┐",
+            "│ a     │ b │",
+            "├───────┼───┤",
+            "│ one   │ x │",
+            "│ two   │   │",
+            "│ three │   │",
+            "└───────┴───┘");
+  }
+}
