@@ -18,9 +18,6 @@ import java.util.function.UnaryOperator;
  * they choose it). Every call can be reached and seen; a row that cannot be granted says so.
  */
 final class CallList extends AbstractInteractableComponent<CallList> implements Scrolling {
-  /** Wider than this, a row is mostly padding between the call and its rule. */
-  private static final int WIDEST = 110;
-
   private final GrantForm form;
   private final UnaryOperator<String> shown;
   private final Runnable onChange;
@@ -44,7 +41,7 @@ final class CallList extends AbstractInteractableComponent<CallList> implements 
     for (int i = 0; i < form.items().size(); i++) {
       widest = Math.max(widest, 2 + Columns.width(left(i)) + 1 + Columns.width(right(i)));
     }
-    return Math.min(WIDEST, widest);
+    return widest;
   }
 
   @Override
