@@ -316,8 +316,8 @@ public final class MilkTuiCommand implements Callable<Integer> {
   }
 
   /**
-   * Adds what the app owns to the UI's listener: the first prompt, --continue bookkeeping and the
-   * trust offer when claude reports an untrusted workspace.
+   * Adds what the app owns to the UI's listener: the first prompt, --continue bookkeeping, the
+   * trust offer when claude reports an untrusted workspace, and how to log in when claude cannot.
    */
   private SessionFactory wire(
       SessionFactory factory,
@@ -341,6 +341,10 @@ public final class MilkTuiCommand implements Callable<Integer> {
             }
             transcript.accept(event);
             listener.accept(event);
+            if (event instanceof SessionEvent.TurnFinished finished && controller.get() != null) {
+              ClaudeAuthentication.loginHint(finished.summary().resultText())
+                  .ifPresent(hint -> controller.get().post(SessionEvent.Level.WARNING, hint));
+            }
           };
       var session = factory.open(observed, resumeSessionId);
       String text = firstPrompt.getAndSet(null);
