@@ -9,6 +9,7 @@ public enum Activity {
   RUNNING_TOOL("running tool"),
   WAITING_FOR_YOU("waiting for you"),
   RETRYING_API("retrying API"),
+  COMPACTING("compacting conversation…"),
   STOPPED("claude stopped");
 
   private final String label;

@@ -1,7 +1,9 @@
 package dev.milktui.tui;
 
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.history.PastSession;
 import dev.milktui.core.session.Session;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -12,4 +14,12 @@ import java.util.function.Consumer;
 @FunctionalInterface
 public interface SessionFactory {
   Session open(Consumer<SessionEvent> listener, Optional<String> resumeSessionId);
+
+  /**
+   * The sessions of this directory that can be resumed, newest first (the resume picker's list).
+   * Slow (it reads files): called off the GUI thread.
+   */
+  default List<PastSession> pastSessions() {
+    return List.of();
+  }
 }

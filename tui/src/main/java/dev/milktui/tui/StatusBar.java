@@ -12,8 +12,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The bottom line: session, model, mode, activity, the turn's tokens, the session's cost, what the
- * baseline pre-approves, keys.
+ * The bottom line: session, model, mode, activity, how full the context is, the session's tokens
+ * and cost (over every claude process that served it), what the baseline pre-approves, keys.
  */
 public final class StatusBar extends AbstractComponent<StatusBar> {
   static final String KEYS = "Enter send · Esc stop · F1 help · ^C^C quit";
@@ -26,8 +26,9 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
   private String mode = "default";
   private Activity activity = Activity.NOT_STARTED;
   private String detail = "";
-  private long turnTokens;
+  private long sessionTokens;
   private double costUsd;
+  private int contextPercent = -1;
   private Optional<String> baseline = Optional.empty();
 
   public StatusBar(Palette palette) {
@@ -65,9 +66,16 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
     return activity;
   }
 
-  public void usage(long turnTokens, double costUsd) {
-    this.turnTokens = turnTokens;
+  /** The session's totals so far. */
+  public void usage(long sessionTokens, double costUsd) {
+    this.sessionTokens = sessionTokens;
     this.costUsd = costUsd;
+    invalidate();
+  }
+
+  /** How full the context window is, in percent; negative: not known (the gauge is hidden). */
+  public void context(int percent) {
+    this.contextPercent = percent;
     invalidate();
   }
 
@@ -83,23 +91,36 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
   /**
    * The bar's text at {@code width} columns. The keys to send, interrupt, get help and quit are
    * always there; where room is short, the other items give way in order (the baseline's summary,
-   * then the tokens, cost, session id, model, "baseline on"), the keys taking their short form
-   * where that keeps an item, and last the session's mode and activity are cut.
+   * then the session's tokens, its cost, the session id, context gauge, model, "baseline on"), the
+   * keys taking their short form where that keeps an item, and last the session's mode and activity
+   * are cut.
    */
   public String text(int width) {
-    List<String> items = new ArrayList<>(List.of(mode, "● " + state()));
     Optional<String> baselineFull = baselineItem(true);
     Optional<String> baselineShort = baselineItem(false);
-    String tokens = tokens(turnTokens) + " tok";
-    List<List<String>> tries =
-        List.of(
-            with(items, id(), model(), tokens, cost(), baselineFull),
-            with(items, id(), model(), tokens, cost(), baselineShort),
-            with(items, id(), model(), null, cost(), baselineShort),
-            with(items, id(), model(), null, null, baselineShort),
-            with(items, null, model(), null, null, baselineShort),
-            with(items, null, null, null, null, baselineShort),
-            with(items, null, null, null, null, Optional.empty()));
+    List<List<String>> tries = new ArrayList<>();
+    for (int level = 0; level <= 7; level++) {
+      List<String> t = new ArrayList<>();
+      if (level < 4) {
+        t.add(id());
+      }
+      if (level < 6) {
+        t.add(model());
+      }
+      t.add(mode);
+      t.add("● " + state());
+      if (level < 5 && contextPercent >= 0) {
+        t.add("ctx " + contextPercent + "%");
+      }
+      if (level < 2) {
+        t.add("session " + tokens(sessionTokens) + " tok " + cost());
+      } else if (level < 3) {
+        t.add(cost());
+      }
+      (level == 0 ? baselineFull : level < 7 ? baselineShort : Optional.<String>empty())
+          .ifPresent(t::add);
+      tries.add(t);
+    }
     for (int i = 0; i < tries.size(); i++) {
       // The baseline's summary is worth less than the long keys; "baseline on" is worth more.
       List<String> keyForms =
@@ -111,37 +132,11 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
         }
       }
     }
-    String left = " " + String.join(" │ ", items) + " ";
+    String left = " " + mode + " │ ● " + state() + " ";
     int room = width - Columns.width(KEYS_SHORT) - 3;
     return room < 8
         ? Columns.pad(KEYS_SHORT, width)
         : Columns.pad(Columns.fit(left, room), room) + "│ " + KEYS_SHORT + " ";
-  }
-
-  /** The always-shown items with the optional ones that are not null, in the bar's order. */
-  private static List<String> with(
-      List<String> always,
-      String id,
-      String model,
-      String tokens,
-      String cost,
-      Optional<String> baseline) {
-    List<String> out = new ArrayList<>();
-    if (id != null) {
-      out.add(id);
-    }
-    if (model != null) {
-      out.add(model);
-    }
-    out.addAll(always);
-    if (tokens != null) {
-      out.add(tokens);
-    }
-    if (cost != null) {
-      out.add(cost);
-    }
-    baseline.ifPresent(out::add);
-    return out;
   }
 
   private String id() {

@@ -17,8 +17,10 @@ import com.googlecode.lanterna.input.MouseAction;
 import com.googlecode.lanterna.input.MouseActionType;
 import com.googlecode.lanterna.screen.Screen;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.history.PastSession;
 import dev.milktui.core.session.GrantException;
 import dev.milktui.core.session.Session;
+import dev.milktui.core.task.BackgroundTask;
 import dev.milktui.core.text.LogText;
 import dev.milktui.core.turn.TurnSummary;
 import dev.milktui.tui.dialog.DialogHost;
@@ -28,6 +30,7 @@ import dev.milktui.tui.dialog.Keys;
 import dev.milktui.tui.dialog.PermissionDetails;
 import dev.milktui.tui.dialog.PermissionPrompter;
 import dev.milktui.tui.dialog.ReadOnlyText;
+import dev.milktui.tui.dialog.ResumePicker;
 import dev.milktui.tui.dialog.SimpleDialog;
 import dev.milktui.tui.text.Sanitizer;
 import dev.milktui.tui.tools.ToolPane;
@@ -43,6 +46,7 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -79,7 +83,14 @@ public final class TuiController {
   private final Deque<TurnSummary> grantQueue = new ArrayDeque<>();
   private final EventPump<Tagged> pump;
   private final CompletableFuture<Void> quit = new CompletableFuture<>();
+  private final SlashCommands commands = new SlashCommands();
   private boolean grantDialogOpen;
+  private List<BackgroundTask> tasks = List.of();
+  // The turn compacted or cleared the conversation: no reply is expected.
+  private boolean quietTurn;
+  // Sessions that report their totals (a live claude) are shown by them; a replay by its turns.
+  private boolean totalsReported;
+  private long replayTokens;
   private Session session;
   private int generation;
   private String sessionId;
@@ -118,10 +129,12 @@ public final class TuiController {
             () ->
                 dialogs.anyOpen() && !input.getText().isEmpty()
                     ? " Message · draft kept: a dialog has the keys, your text waits here"
-                    : " Message · Enter send · Ctrl+J / Alt+Enter newline · ↑↓ history"
-                        + (session != null && session.busy()
-                            ? " · a turn is running: sends queue"
-                            : ""),
+                    : !tasks.isEmpty()
+                        ? " " + TaskSummary.line(tasks) + " · F6 list, stop"
+                        : " Message · Enter send · Ctrl+J / Alt+Enter newline · ↑↓ history"
+                            + (session != null && session.busy()
+                                ? " · a turn is running: sends queue"
+                                : ""),
             input::isFocused);
     Panel root = new Panel(new MainLayout());
     root.addComponent(transcriptView);
@@ -255,12 +268,24 @@ public final class TuiController {
     return prompter;
   }
 
+  /** The slash commands claude and milk-tui offer now (for completion in the message box). */
+  public SlashCommands slashCommands() {
+    return commands;
+  }
+
   private void openSession(Optional<String> resumeSessionId) {
     int gen = ++generation;
     try {
       session = sessions.open(event -> pump.post(new Tagged(gen, event)), resumeSessionId);
       showActivity(Activity.IDLE, "");
-      resumeSessionId.ifPresent(id -> notice(SessionEvent.Level.INFO, "Resuming session " + id));
+      totalsReported = false;
+      replayTokens = 0;
+      resumeSessionId.ifPresent(
+          id -> {
+            sessionId = id;
+            status.session(id, null);
+            notice(SessionEvent.Level.INFO, "Resuming session " + id);
+          });
     } catch (RuntimeException e) {
       Logger.error(e, "could not open a session");
       session = null;
@@ -322,6 +347,8 @@ public final class TuiController {
       status.mode(s.permissionMode());
       if ("requesting".equals(s.status())) {
         activity(Activity.THINKING, "");
+      } else if ("compacting".equals(s.status())) {
+        activity(Activity.COMPACTING, "");
       }
     } else if (event instanceof SessionEvent.TurnFinished f) {
       turnFinished(f.summary());
@@ -341,7 +368,52 @@ public final class TuiController {
       notice(n.level(), n.text());
     } else if (event instanceof SessionEvent.ControlAnswered c && !c.success()) {
       notice(SessionEvent.Level.WARNING, "Claude refused a request: " + c.error());
+    } else {
+      applyClaudeWork(event);
     }
+  }
+
+  /** What claude does beside the reply: tasks, compaction, /clear, context and totals. */
+  private void applyClaudeWork(SessionEvent event) {
+    if (event instanceof SessionEvent.TasksChanged t) {
+      tasks = t.running();
+      window.invalidate();
+    } else if (event instanceof SessionEvent.RestartWaitsForTasks w) {
+      showRestartWaits(w);
+    } else if (event instanceof SessionEvent.TurnStartedByClaude) {
+      notice(
+          SessionEvent.Level.INFO,
+          "Claude started a turn by itself (a background task finished); Esc stops it.");
+    } else if (event instanceof SessionEvent.Compacted c) {
+      quietTurn = true;
+      notice(
+          SessionEvent.Level.INFO,
+          "Conversation compacted"
+              + ("auto".equals(c.trigger()) ? " automatically" : "")
+              + ": "
+              + tokens(c.tokensBefore())
+              + " → "
+              + tokens(c.tokensAfter())
+              + " tokens.");
+    } else if (event instanceof SessionEvent.ConversationCleared) {
+      quietTurn = true;
+      feed.clear();
+      toolPane.clear();
+      status.usage(0, 0);
+      status.context(-1);
+      notice(SessionEvent.Level.INFO, "Conversation cleared (/clear): a new session begins.");
+    } else if (event instanceof SessionEvent.ContextUsage c) {
+      status.context(c.percent());
+    } else if (event instanceof SessionEvent.TotalsChanged t) {
+      totalsReported = true;
+      status.usage(t.tokens(), t.costUsd());
+    } else if (event instanceof SessionEvent.CommandsAvailable c) {
+      commands.update(c.slashCommands(), c.skills());
+    }
+  }
+
+  private static String tokens(long n) {
+    return n >= 1_000 ? String.format(Locale.ROOT, "%.1fk", n / 1_000.0) : Long.toString(n);
   }
 
   private void activity(Activity activity, String detail) {
@@ -415,9 +487,12 @@ public final class TuiController {
 
   private void turnFinished(TurnSummary s) {
     feed.endTurn();
-    status.usage(
-        s.usage() == null ? 0 : s.usage().inputTokens() + s.usage().outputTokens(),
-        s.totalCostUsd());
+    boolean quiet = quietTurn;
+    quietTurn = false;
+    if (!totalsReported) {
+      replayTokens += s.usage() == null ? 0 : s.usage().totalTokens();
+      status.usage(replayTokens, s.totalCostUsd());
+    }
     if (s.sessionId() != null) {
       sessionId = s.sessionId();
       status.session(s.sessionId(), null);
@@ -434,7 +509,7 @@ public final class TuiController {
           "The turn failed"
               + (s.apiErrorStatus() == null ? "" : " (API " + s.apiErrorStatus() + ")")
               + (detail.isBlank() ? "." : ": " + detail));
-    } else if ((s.text() == null || s.text().isBlank()) && s.tools().isEmpty()) {
+    } else if ((s.text() == null || s.text().isBlank()) && s.tools().isEmpty() && !quiet) {
       notice(SessionEvent.Level.INFO, "(no response)");
     }
     activity(Activity.IDLE, "");
@@ -577,6 +652,8 @@ public final class TuiController {
                 "Ctrl+C           stop the turn; twice within 2 s quits",
                 "Ctrl+L           redraw the screen",
                 "F5               resume or restart after claude stopped",
+                "F6               running agents and tasks; stop one",
+                "/help /resume /login  answered by milk-tui (claude rejects them here)",
                 "Ctrl+Z           suspend to the shell; fg comes back",
                 "Mouse wheel      scroll the pane under the pointer",
                 "F1 or ?          this help",
@@ -658,6 +735,8 @@ public final class TuiController {
       cycleMode();
     } else if (type == KeyType.F5) {
       showRestartOffer();
+    } else if (type == KeyType.F6) {
+      showTasks();
     } else if (type == KeyType.Escape) {
       interrupt();
     } else if (type == KeyType.Tab) {
@@ -700,6 +779,11 @@ public final class TuiController {
   }
 
   private void interrupt() {
+    if (session != null && !session.busy() && !tasks.isEmpty()) {
+      notice(
+          SessionEvent.Level.INFO,
+          TaskSummary.count(tasks) + " run in the background; F6 lists them and stops one.");
+    }
     if (session != null && session.busy()) {
       try {
         session.interrupt();
@@ -727,6 +811,11 @@ public final class TuiController {
   }
 
   private void send(String text) {
+    Optional<String> local = SlashCommands.local(text);
+    if (local.isPresent()) {
+      runLocalCommand(local.get());
+      return;
+    }
     if (session == null || status.activity() == Activity.STOPPED) {
       notice(
           SessionEvent.Level.WARNING,
@@ -744,6 +833,96 @@ public final class TuiController {
       Logger.error(e, "send failed");
       notice(SessionEvent.Level.ERROR, "Could not send: " + e.getMessage());
     }
+  }
+
+  /** Commands claude rejects in this mode; milk-tui answers them and sends nothing. */
+  private void runLocalCommand(String name) {
+    switch (name) {
+      case "help" -> showHelp();
+      case "resume" -> openResumePicker();
+      default ->
+          notice(
+              SessionEvent.Level.INFO,
+              "milk-tui uses claude's own log-in. To log in or switch accounts, quit (Ctrl+C"
+                  + " twice), run claude in a terminal and type /login there, then start"
+                  + " milk-tui again; or set ANTHROPIC_API_KEY. milk-tui doctor checks the"
+                  + " log-in.");
+    }
+  }
+
+  /** Lists this directory's sessions (read off the GUI thread), then opens the picker. */
+  public void openResumePicker() {
+    int gen = generation;
+    CompletableFuture.supplyAsync(sessions::pastSessions)
+        .whenComplete(
+            (list, failure) ->
+                gui.getGUIThread()
+                    .invokeLater(
+                        () -> {
+                          if (failure != null) {
+                            notice(
+                                SessionEvent.Level.ERROR,
+                                "Could not list the earlier sessions: " + failure.getMessage());
+                          } else if (gen == generation) {
+                            showResumePicker(list);
+                          }
+                        }));
+  }
+
+  private void showResumePicker(List<PastSession> list) {
+    new ResumePicker(dialogs, list, config.clock().getZone(), id -> restart(Optional.of(id)))
+        .open();
+  }
+
+  private void showTasks() {
+    if (tasks.isEmpty()) {
+      notice(SessionEvent.Level.INFO, "No task runs in claude.");
+      return;
+    }
+    SimpleDialog dialog =
+        new SimpleDialog(dialogs, "Running in claude").text(TaskSummary.list(tasks));
+    for (int i = 0; i < tasks.size() && i < 9; i++) {
+      BackgroundTask task = tasks.get(i);
+      dialog.action(
+          "Stop " + (i + 1),
+          (char) ('1' + i),
+          () -> {
+            if (session != null) {
+              session.stopTask(task.taskId());
+              notice(
+                  SessionEvent.Level.INFO,
+                  "Stopping " + Sanitizer.oneLine(TaskSummary.name(task)) + "…");
+            }
+          });
+    }
+    dialog.open();
+  }
+
+  private void showRestartWaits(SessionEvent.RestartWaitsForTasks w) {
+    String agents = TaskSummary.count(w.running());
+    new SimpleDialog(dialogs, "claude must restart")
+        .text(
+            "claude has to be restarted ("
+                + Sanitizer.oneLine(w.reason())
+                + "), which would stop "
+                + agents
+                + " running in it:\n"
+                + TaskSummary.list(w.running())
+                + "\nWait for them (your messages wait too), or stop them and go on now.")
+        .action(
+            "Wait for " + agents,
+            'w',
+            () -> notice(SessionEvent.Level.INFO, "Waiting for " + agents + " to finish."))
+        .action(
+            "Stop them and go on",
+            's',
+            () -> {
+              if (session != null) {
+                session.stopTasksAndGoOn();
+              }
+            })
+        .onEscape(() -> notice(SessionEvent.Level.INFO, "Waiting for " + agents + " to finish."))
+        .open();
   }
 
   private void redraw() {

@@ -14,6 +14,8 @@ final class FakeSession implements Session {
   final List<String> sent = new ArrayList<>();
   final List<String> modes = new ArrayList<>();
   final List<GrantDecision> decisions = new ArrayList<>();
+  final List<String> stoppedTasks = new ArrayList<>();
+  int stopTasksAndGoOn;
   int interrupts;
   boolean closed;
   boolean busy;
@@ -55,6 +57,16 @@ final class FakeSession implements Session {
     }
     decisions.add(decision);
     return grantSaving;
+  }
+
+  @Override
+  public void stopTask(String taskId) {
+    stoppedTasks.add(taskId);
+  }
+
+  @Override
+  public void stopTasksAndGoOn() {
+    stopTasksAndGoOn++;
   }
 
   @Override

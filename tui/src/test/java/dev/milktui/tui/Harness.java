@@ -9,6 +9,8 @@ import com.googlecode.lanterna.input.KeyType;
 import com.googlecode.lanterna.screen.TerminalScreen;
 import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.history.PastSession;
+import dev.milktui.core.session.Session;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -31,6 +33,7 @@ final class Harness {
   final List<FakeSession> sessions = new ArrayList<>();
   final List<Optional<String>> opened = new ArrayList<>();
   final MutableClock clock = new MutableClock();
+  volatile List<PastSession> pastSessions = List.of();
   int redraws;
   private Consumer<SessionEvent> listener;
 
@@ -61,12 +64,20 @@ final class Harness {
           new TuiController(
               gui,
               config.withClock(clock),
-              (l, resume) -> {
-                listener = l;
-                opened.add(resume);
-                FakeSession s = new FakeSession();
-                sessions.add(s);
-                return s;
+              new SessionFactory() {
+                @Override
+                public Session open(Consumer<SessionEvent> l, Optional<String> resume) {
+                  listener = l;
+                  opened.add(resume);
+                  FakeSession s = new FakeSession();
+                  sessions.add(s);
+                  return s;
+                }
+
+                @Override
+                public List<PastSession> pastSessions() {
+                  return pastSessions;
+                }
               });
       controller.start(Optional.empty());
       pump();
@@ -98,6 +109,21 @@ final class Harness {
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+    return this;
+  }
+
+  /** Pumps until the screen shows {@code text} (work done off the GUI thread), bounded. */
+  Harness awaitScreen(String text) {
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (!screen().contains(text) && System.nanoTime() < deadline) {
+      pump();
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
     }
     return this;
   }

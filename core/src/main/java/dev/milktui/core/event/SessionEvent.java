@@ -2,6 +2,7 @@ package dev.milktui.core.event;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.protocol.MalformedLine;
+import dev.milktui.core.task.BackgroundTask;
 import dev.milktui.core.turn.ToolCall;
 import dev.milktui.core.turn.TurnSummary;
 import java.util.List;
@@ -80,6 +81,42 @@ public sealed interface SessionEvent {
   /** An answer to a host control request (interrupt, set_permission_mode). */
   record ControlAnswered(String requestId, boolean success, JsonNode response, String error)
       implements SessionEvent {}
+
+  /** The tasks running in claude now (empty when the last one ended). */
+  record TasksChanged(List<BackgroundTask> running) implements SessionEvent {}
+
+  /**
+   * claude has to be restarted ({@code reason}: new grants, a dead permission channel) but tasks
+   * run in it that a restart would cut: nothing is restarted until they end, or until the user
+   * answers with {@code Session.stopTasksAndGoOn()}. Messages wait meanwhile.
+   */
+  record RestartWaitsForTasks(String reason, List<BackgroundTask> running)
+      implements SessionEvent {}
+
+  /** The conversation was compacted ({@code trigger} "manual" for /compact, or "auto"). */
+  record Compacted(String trigger, long tokensBefore, long tokensAfter) implements SessionEvent {}
+
+  /**
+   * {@code /clear} started a new conversation: what was shown belongs to the old one. The new
+   * session id arrives with the next {@link TurnStarted}.
+   */
+  record ConversationCleared(String previousSessionId) implements SessionEvent {}
+
+  /** How full the context window is, as claude counts it after a turn. */
+  record ContextUsage(long tokens, long maxTokens, int percent) implements SessionEvent {}
+
+  /** The session's tokens and cost so far, over every claude process that served it. */
+  record TotalsChanged(String sessionId, long tokens, double costUsd) implements SessionEvent {}
+
+  /** The slash commands (skills included) and skills claude accepts, names without the slash. */
+  record CommandsAvailable(List<String> slashCommands, List<String> skills)
+      implements SessionEvent {}
+
+  /**
+   * claude started a turn by itself (a background task finished): its result answers none of the
+   * user's messages.
+   */
+  record TurnStartedByClaude() implements SessionEvent {}
 
   enum Level {
     INFO,

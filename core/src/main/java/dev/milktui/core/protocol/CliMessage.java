@@ -18,6 +18,7 @@ public sealed interface CliMessage
         ToolProgress,
         CommandLifecycle,
         RateLimitEvent,
+        ConversationReset,
         UnknownMessage {
 
   JsonNode raw();

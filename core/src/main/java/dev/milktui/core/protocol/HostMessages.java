@@ -23,6 +23,17 @@ public final class HostMessages {
   }
 
   /**
+   * A user turn carrying {@code uuid}: the CLI then reports the message's progress as {@code
+   * command_lifecycle} lines (queued, started, completed…), which say which turn answers it.
+   */
+  public static String userMessage(String text, String uuid) {
+    ObjectNode message = Json.object().put("role", "user").put("content", text);
+    ObjectNode line = Json.object().put("type", "user").put("uuid", uuid);
+    line.set("message", message);
+    return Json.write(line);
+  }
+
+  /**
    * Allows a tool call. {@code input} is echoed (or the user's edit): an empty object would run the
    * tool with no arguments. {@code updatedPermissions} may be empty.
    */
@@ -90,6 +101,21 @@ public final class HostMessages {
   public static String setPermissionMode(String requestId, String mode) {
     return controlRequest(
         requestId, Json.object().put("subtype", "set_permission_mode").put("mode", mode));
+  }
+
+  /** Stops one running task (a background agent or shell), by the CLI's task id. */
+  public static String stopTask(String requestId, String taskId) {
+    return controlRequest(
+        requestId, Json.object().put("subtype", "stop_task").put("task_id", taskId));
+  }
+
+  /**
+   * Asks how full the context window is. {@code summary} answers from the last response's usage,
+   * without the per-category token-count API calls {@code full} would make.
+   */
+  public static String getContextUsage(String requestId) {
+    return controlRequest(
+        requestId, Json.object().put("subtype", "get_context_usage").put("detail", "summary"));
   }
 
   public static String initialize(String requestId) {

@@ -37,6 +37,8 @@ public final class MessageParser {
       case "command_lifecycle" ->
           new CommandLifecycle(text(line, "command_uuid"), text(line, "state"), line);
       case "rate_limit_event" -> new RateLimitEvent(line);
+      case "conversation_reset" ->
+          new ConversationReset(text(line, "new_conversation_id"), text(line, "trigger"), line);
       default -> new UnknownMessage(type, line);
     };
   }
@@ -90,8 +92,39 @@ public final class MessageParser {
               text(line, "status"),
               text(line, "summary"),
               line);
+      case "task_progress" ->
+          new SystemMessage.TaskProgress(
+              text(line, "task_id"),
+              text(line, "tool_use_id"),
+              text(line, "description"),
+              text(line, "last_tool_name"),
+              line);
+      case "task_updated" ->
+          new SystemMessage.TaskUpdated(
+              text(line, "task_id"), text(field(line, "patch"), "status"), line);
+      case "background_tasks_changed" -> backgroundTasks(line);
+      case "compact_boundary" -> {
+        JsonNode meta = field(line, "compact_metadata");
+        yield new SystemMessage.CompactBoundary(
+            text(meta, "trigger"),
+            longValue(meta, "pre_tokens", 0),
+            longValue(meta, "post_tokens", 0),
+            line);
+      }
       default -> new SystemMessage.Other(subtype, line);
     };
+  }
+
+  private static SystemMessage.BackgroundTasksChanged backgroundTasks(JsonNode line) {
+    List<SystemMessage.ListedTask> tasks = new ArrayList<>();
+    for (JsonNode task : elements(line, "tasks")) {
+      String id = text(task, "task_id");
+      if (id != null) {
+        tasks.add(
+            new SystemMessage.ListedTask(id, text(task, "task_type"), text(task, "description")));
+      }
+    }
+    return new SystemMessage.BackgroundTasksChanged(List.copyOf(tasks), line);
   }
 
   private static StreamEventMessage streamEvent(JsonNode line) {

@@ -23,6 +23,21 @@ public sealed interface SystemMessage extends CliMessage {
     public String subtype() {
       return "init";
     }
+
+    /** The slash commands this CLI accepts (names without the slash), skills included. */
+    public List<String> slashCommands() {
+      return Json.strings(raw, "slash_commands");
+    }
+
+    /** The skills this CLI offers (names without the slash). */
+    public List<String> skills() {
+      return Json.strings(raw, "skills");
+    }
+
+    /** What the CLI says it supports, e.g. {@code msg_lifecycle_v1}. */
+    public List<String> capabilities() {
+      return Json.strings(raw, "capabilities");
+    }
   }
 
   /** {@code status} is "requesting" before an API call, null on a permission-mode change. */
@@ -82,6 +97,44 @@ public sealed interface SystemMessage extends CliMessage {
     @Override
     public String subtype() {
       return "task_notification";
+    }
+  }
+
+  /** A task's current step ({@code description}, e.g. "Running Echo in bg agent"). */
+  record TaskProgress(
+      String taskId, String toolUseId, String description, String lastToolName, JsonNode raw)
+      implements SystemMessage {
+    @Override
+    public String subtype() {
+      return "task_progress";
+    }
+  }
+
+  /** A patch to a task; {@code status} is null when the patch does not change it. */
+  record TaskUpdated(String taskId, String status, JsonNode raw) implements SystemMessage {
+    @Override
+    public String subtype() {
+      return "task_updated";
+    }
+  }
+
+  /** The CLI's whole list of background tasks now running (empty when none). */
+  record BackgroundTasksChanged(List<ListedTask> tasks, JsonNode raw) implements SystemMessage {
+    @Override
+    public String subtype() {
+      return "background_tasks_changed";
+    }
+  }
+
+  /** One entry of {@link BackgroundTasksChanged}. */
+  record ListedTask(String taskId, String taskType, String description) {}
+
+  /** The conversation was compacted ({@code trigger} "manual" or "auto"). */
+  record CompactBoundary(String trigger, long preTokens, long postTokens, JsonNode raw)
+      implements SystemMessage {
+    @Override
+    public String subtype() {
+      return "compact_boundary";
     }
   }
 

@@ -1,10 +1,16 @@
 package dev.milktui.core.session;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.UntrustedWorkspaceDetector;
 import dev.milktui.core.protocol.CliMessage;
+import dev.milktui.core.protocol.ControlResponseMessage;
+import dev.milktui.core.protocol.HostMessages;
+import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.MalformedLine;
 import dev.milktui.core.protocol.ResultMessage;
+import dev.milktui.core.protocol.SystemMessage;
+import dev.milktui.core.session.ProcessTransport.Outgoing;
 import dev.milktui.core.session.SessionMessage.Answer;
 import dev.milktui.core.session.SessionMessage.Close;
 import dev.milktui.core.session.SessionMessage.Emit;
@@ -19,19 +25,26 @@ import dev.milktui.core.session.SessionMessage.ResumeWithGrants;
 import dev.milktui.core.session.SessionMessage.Send;
 import dev.milktui.core.session.SessionMessage.SetMode;
 import dev.milktui.core.session.SessionMessage.Start;
+import dev.milktui.core.session.SessionMessage.StopTask;
+import dev.milktui.core.session.SessionMessage.StopTasksAndGoOn;
 import dev.milktui.core.session.SessionMessage.ThreadCrashed;
 import dev.milktui.core.session.SessionState.Closed;
 import dev.milktui.core.session.SessionState.Idle;
 import dev.milktui.core.session.SessionState.Preparing;
 import dev.milktui.core.session.SessionState.Retiring;
 import dev.milktui.core.session.SessionState.Running;
+import dev.milktui.core.session.SessionState.WaitingForTasks;
+import dev.milktui.core.task.RunningTasks;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -85,11 +98,14 @@ public final class ClaudeSession implements Session {
   private final List<SessionEvent> outbox = new ArrayList<>();
   private final SessionEngine router = new SessionEngine(outbox::add);
   private final Deque<String> waiting = new ArrayDeque<>();
-  private final Deque<String> inFlight = new ArrayDeque<>();
+  private final Turns turns = new Turns();
+  private final RunningTasks tasks = new RunningTasks();
+  private final SessionTotals totals = new SessionTotals();
+  private final Set<String> contextRequests = new HashSet<>();
   private SessionState state = new Idle();
   private LaunchSpec spec;
   private String sessionId;
-  private boolean turnOpen;
+  private boolean taskReportDue;
   private ResumeWithGrants saving;
   private long savingDeadline;
   private int hostRequests;
@@ -121,7 +137,7 @@ public final class ClaudeSession implements Session {
 
   /** Starts the long-lived process now (stream transport), so a missing binary shows at once. */
   public void start() {
-    post(new Start(Optional.empty()));
+    post(new Start(Optional.empty(), List::of));
   }
 
   /**
@@ -130,7 +146,16 @@ public final class ClaudeSession implements Session {
    * is shown as a warning and the spec stays as it was.
    */
   public void start(Supplier<UnaryOperator<LaunchSpec>> prepare) {
-    post(new Start(Optional.of(prepare)));
+    post(new Start(Optional.of(prepare), List::of));
+  }
+
+  /**
+   * Like {@link #start(Supplier)}, showing first the earlier conversation {@code history} reads (on
+   * the same effects thread, for a resumed session); messages sent meanwhile are shown after it.
+   */
+  public void start(
+      Supplier<UnaryOperator<LaunchSpec>> prepare, Supplier<List<SessionEvent>> history) {
+    post(new Start(Optional.of(prepare), history));
   }
 
   @Override
@@ -149,6 +174,16 @@ public final class ClaudeSession implements Session {
   @Override
   public void setPermissionMode(String mode) {
     post(new SetMode(mode));
+  }
+
+  @Override
+  public void stopTask(String taskId) {
+    post(new StopTask(taskId));
+  }
+
+  @Override
+  public void stopTasksAndGoOn() {
+    post(new StopTasksAndGoOn());
   }
 
   /**
@@ -244,6 +279,10 @@ public final class ClaudeSession implements Session {
       onInterrupt();
     } else if (message instanceof SetMode mode) {
       onSetMode(mode.mode());
+    } else if (message instanceof StopTask stop) {
+      onStopTask(stop.taskId());
+    } else if (message instanceof StopTasksAndGoOn) {
+      onStopTasksAndGoOn();
     } else if (message instanceof ResumeWithGrants resume) {
       onResumeWithGrants(resume);
     } else if (message instanceof GrantsPersisted persisted) {
@@ -277,19 +316,33 @@ public final class ClaudeSession implements Session {
     }
     to(new Preparing());
     Supplier<UnaryOperator<LaunchSpec>> prepare = start.prepare().get();
+    Supplier<List<SessionEvent>> history = start.history();
     effects.execute(
         () -> {
+          List<SessionEvent> earlier = readHistory(history);
           try {
-            post(new Prepared(prepare.get(), Optional.empty()));
+            post(new Prepared(prepare.get(), Optional.empty(), earlier));
           } catch (RuntimeException e) {
             Logger.warn(e, "preparing the launch failed");
             post(
                 new Prepared(
                     UnaryOperator.identity(),
-                    Optional.of(
-                        notice(SessionEvent.Level.WARNING, String.valueOf(e.getMessage())))));
+                    Optional.of(notice(SessionEvent.Level.WARNING, String.valueOf(e.getMessage()))),
+                    earlier));
           }
         });
+  }
+
+  private static List<SessionEvent> readHistory(Supplier<List<SessionEvent>> history) {
+    try {
+      return history.get();
+    } catch (RuntimeException e) {
+      Logger.warn(e, "reading the earlier conversation failed");
+      return List.of(
+          notice(
+              SessionEvent.Level.WARNING,
+              "The earlier conversation could not be shown: " + e.getMessage()));
+    }
   }
 
   private void onPrepared(Prepared prepared) {
@@ -297,6 +350,9 @@ public final class ClaudeSession implements Session {
       return;
     }
     spec = prepared.change().apply(spec);
+    prepared.history().forEach(this::emit);
+    // Messages sent while preparing are shown after the earlier conversation.
+    waiting.forEach(text -> emit(new SessionEvent.UserPrompt(text, false)));
     prepared.notice().ifPresent(this::emit);
     to(new Idle());
     startWithSession();
@@ -313,7 +369,9 @@ public final class ClaudeSession implements Session {
     if (state instanceof Closed) {
       return;
     }
-    emit(new SessionEvent.UserPrompt(text, false));
+    if (!(state instanceof Preparing)) {
+      emit(new SessionEvent.UserPrompt(text, false));
+    }
     waiting.addLast(text);
     drain();
   }
@@ -321,46 +379,102 @@ public final class ClaudeSession implements Session {
   /** Hands waiting messages, oldest first, to the process while it takes them. */
   private void drain() {
     while (!waiting.isEmpty()) {
-      String text = waiting.peekFirst();
-      if (!offer(text)) {
+      if (!offer(waiting.peekFirst())) {
         return;
       }
       waiting.pollFirst();
-      inFlight.addLast(text);
     }
   }
 
   private boolean offer(String text) {
+    Outgoing turn = new Outgoing(UUID.randomUUID().toString(), text);
+    boolean delivered = false;
     if (state instanceof Idle) {
-      return launch(Optional.of(text));
-    }
-    if (state instanceof Running running) {
+      delivered = launch(Optional.of(turn));
+    } else if (state instanceof Running running) {
       if (running.channelDead()) {
         // This process can no longer ask for permissions: a fresh, resumed one takes over.
-        retire(running.process(), true);
+        restart(running.process(), "its permission channel closed");
         return false;
       }
-      return !running.unknownSession() && transport.deliver(running.process(), text);
+      delivered = !running.unknownSession() && transport.deliver(running.process(), turn);
     }
-    return false;
+    if (delivered) {
+      turns.delivered(turn.uuid(), turn.text());
+    }
+    return delivered;
+  }
+
+  /**
+   * Replaces the process, unless tasks run in it that ending it would cut: then the user is told
+   * and asked, and it is replaced once they end ({@link #restartWhenTasksEnd}) or are stopped.
+   */
+  private void restart(ClaudeProcess process, String reason) {
+    if (tasks.isEmpty()) {
+      retire(process, true);
+      return;
+    }
+    to(new WaitingForTasks(process, reason));
+    emit(new SessionEvent.RestartWaitsForTasks(reason, tasks.running()));
+  }
+
+  /**
+   * A finished background task is reported to Claude in a turn claude starts by itself; the restart
+   * waits for that turn too, so that it is not cut.
+   */
+  private void restartWhenTasksEnd() {
+    if (state instanceof WaitingForTasks waiting
+        && tasks.isEmpty()
+        && !turns.active()
+        && !taskReportDue) {
+      emit(notice(SessionEvent.Level.INFO, "The running tasks ended; restarting claude."));
+      retire(waiting.process(), true);
+    }
+  }
+
+  private void onStopTasksAndGoOn() {
+    if (!(state instanceof WaitingForTasks waiting)) {
+      return;
+    }
+    tasks.running().forEach(task -> onStopTask(task.taskId()));
+    emit(notice(SessionEvent.Level.WARNING, "Stopping the running tasks and restarting claude."));
+    retire(waiting.process(), true);
+  }
+
+  private void onStopTask(String taskId) {
+    ClaudeProcess process = livingProcess();
+    if (process == null
+        || !transport.control(
+            process, HostMessages.stopTask("milk-stop-" + ++hostRequests, taskId))) {
+      emit(
+          notice(
+              SessionEvent.Level.WARNING, "The task could not be stopped: claude is not running."));
+    }
+  }
+
+  /** The process that takes messages and requests now, or null. */
+  private ClaudeProcess livingProcess() {
+    return state instanceof Running || state instanceof WaitingForTasks ? state.process() : null;
   }
 
   private void onInterrupt() {
-    if (!(state instanceof Running running) || (inFlight.isEmpty() && !turnOpen)) {
+    ClaudeProcess process = livingProcess();
+    if (process == null || !turns.active()) {
       return;
     }
     String id = "milk-interrupt-" + ++hostRequests;
-    if (!transport.interrupt(running.process(), id)) {
+    if (!transport.interrupt(process, id)) {
       emit(notice(SessionEvent.Level.WARNING, "The turn was stopped by ending its process."));
       waiting.clear();
-      to(new Retiring(running.process(), true));
+      to(new Retiring(process, true));
     }
   }
 
   private void onSetMode(String mode) {
     spec = spec.withPermissionMode(mode);
-    if (state instanceof Running running && running.process().isAlive()) {
-      transport.setPermissionMode(running.process(), "milk-mode-" + ++hostRequests, mode);
+    ClaudeProcess process = livingProcess();
+    if (process != null && process.isAlive()) {
+      transport.setPermissionMode(process, "milk-mode-" + ++hostRequests, mode);
     }
   }
 
@@ -454,7 +568,7 @@ public final class ClaudeSession implements Session {
     // The retry goes first, to a process launched with the new grants.
     waiting.addFirst(retry);
     if (state instanceof Running running) {
-      retire(running.process(), true);
+      restart(running.process(), "to apply the grants");
     } else {
       drain();
     }
@@ -489,6 +603,11 @@ public final class ClaudeSession implements Session {
     if (message.sessionId() != null && !message.sessionId().isEmpty()) {
       adoptSessionId(message.sessionId());
     }
+    if (message instanceof ControlResponseMessage response
+        && contextRequests.remove(response.requestId())) {
+      contextAnswered(response);
+      return;
+    }
     if (message instanceof ResultMessage result && isUnknownSession(result)) {
       // The stored session is gone; at exit the messages sent to this process go to a fresh one.
       if (state instanceof Running running && running.process() == process) {
@@ -505,14 +624,36 @@ public final class ClaudeSession implements Session {
               return true;
             },
         process::write);
-    if (message instanceof ResultMessage) {
-      inFlight.pollFirst();
+    boolean quiet = !(turns.state() instanceof TurnState.Running);
+    turns
+        .on(message)
+        .ifPresent(
+            dropped ->
+                emit(
+                    notice(
+                        SessionEvent.Level.WARNING,
+                        "claude did not answer your message ("
+                            + dropped.state()
+                            + "): "
+                            + firstLine(dropped.text()))));
+    if (quiet && turns.state() instanceof TurnState.Running running && running.byClaude()) {
+      emit(new SessionEvent.TurnStartedByClaude());
+    }
+    if (tasks.accept(message)) {
+      emit(new SessionEvent.TasksChanged(tasks.running()));
+    }
+    if (message instanceof SystemMessage.TaskNotification) {
+      taskReportDue = true;
+    } else if (message instanceof SystemMessage.Init || message instanceof ResultMessage) {
+      taskReportDue = false;
+    }
+    if (message instanceof ResultMessage result && sessionId != null) {
+      SessionTotals.Totals sum = totals.add(sessionId, result);
+      emit(new SessionEvent.TotalsChanged(sessionId, sum.tokens(), sum.costUsd()));
+      askContextUsage(process);
     }
     for (SessionEvent event : outbox.subList(before, outbox.size())) {
-      if (event instanceof SessionEvent.TurnStarted) {
-        turnOpen = true;
-      } else if (event instanceof SessionEvent.TurnFinished finished) {
-        turnOpen = false;
+      if (event instanceof SessionEvent.TurnFinished finished) {
         if (!finished.summary().streamClosed().isEmpty()
             && state instanceof Running running
             && running.process() == process) {
@@ -520,6 +661,38 @@ public final class ClaudeSession implements Session {
         }
       }
     }
+    restartWhenTasksEnd();
+  }
+
+  /** After each turn: how full the context is now (the CLI answers from the last usage). */
+  private void askContextUsage(ClaudeProcess process) {
+    String id = "milk-context-" + ++hostRequests;
+    if (process == livingProcess()
+        && transport.control(process, HostMessages.getContextUsage(id))) {
+      contextRequests.add(id);
+    }
+  }
+
+  private void contextAnswered(ControlResponseMessage response) {
+    JsonNode usage = response.response();
+    if (!response.success() || usage == null) {
+      Logger.debug("get_context_usage failed: {}", response.error());
+      return;
+    }
+    long tokens = Json.longValue(usage, "totalTokens", -1);
+    long max = Json.longValue(usage, "maxTokens", -1);
+    if (tokens < 0 || max <= 0) {
+      return;
+    }
+    int percent = (int) Math.min(100, Math.round(100.0 * tokens / max));
+    emit(new SessionEvent.ContextUsage(tokens, max, percent));
+  }
+
+  private static String firstLine(String text) {
+    String line = text.strip();
+    int newline = line.indexOf('\n');
+    line = newline < 0 ? line : line.substring(0, newline) + " …";
+    return line.length() > 80 ? line.substring(0, 80) + "…" : line;
   }
 
   /** An id that could not be resumed safely (e.g. one like a flag) is not kept. */
@@ -536,7 +709,7 @@ public final class ClaudeSession implements Session {
   }
 
   private void onInputFailed(InputFailed failed) {
-    if (!(state instanceof Running running) || running.process() != failed.process()) {
+    if (livingProcess() == null || livingProcess() != failed.process()) {
       return;
     }
     emit(
@@ -545,9 +718,9 @@ public final class ClaudeSession implements Session {
             "claude stopped reading its input ("
                 + failed.reason()
                 + ")"
-                + (inFlight.isEmpty() ? "" : "; your message did not reach it")
+                + (turns.anyUnanswered() ? "; your message did not reach it" : "")
                 + ". It is being stopped."));
-    retire(running.process(), false);
+    retire(failed.process(), false);
   }
 
   private void onThreadCrashed(ThreadCrashed crashed) {
@@ -555,7 +728,7 @@ public final class ClaudeSession implements Session {
         notice(
             SessionEvent.Level.ERROR,
             "Internal error while talking to claude: " + crashed.error() + "."));
-    if ((state instanceof Running || state instanceof Retiring)
+    if ((livingProcess() != null || state instanceof Retiring)
         && state.process() == crashed.process()) {
       // Nothing may be draining its pipes any more: it would wait forever.
       retire(crashed.process(), false);
@@ -568,9 +741,14 @@ public final class ClaudeSession implements Session {
       return;
     }
     router.abandonAll("claude exited before the request was answered");
-    turnOpen = false;
+    contextRequests.clear();
+    totals.processEnded();
+    taskReportDue = false;
+    if (tasks.clear()) {
+      emit(new SessionEvent.TasksChanged(List.of()));
+    }
     if (state instanceof Closed) {
-      inFlight.clear();
+      turns.processEnded();
       emit(new SessionEvent.ProcessExited(exited.code(), exited.stderrTail(), true));
       to(new Closed(null));
       return;
@@ -583,7 +761,7 @@ public final class ClaudeSession implements Session {
       drain();
       return;
     }
-    boolean cutTurn = !inFlight.isEmpty();
+    boolean cutTurn = turns.active();
     boolean expected =
         state instanceof Retiring retiring
             ? retiring.expected()
@@ -595,7 +773,7 @@ public final class ClaudeSession implements Session {
               "claude exited with code " + exited.code() + " before the turn finished."));
       router.accumulator().resetTurn();
     }
-    inFlight.clear();
+    turns.processEnded();
     emit(new SessionEvent.ProcessExited(exited.code(), exited.stderrTail(), expected));
     if (!expected && !waiting.isEmpty()) {
       // A claude that just failed is not started again behind the user's back: they choose
@@ -630,9 +808,8 @@ public final class ClaudeSession implements Session {
                 + " no longer exists (no conversation found); starting a fresh session."));
     sessionId = null;
     spec = spec.withResume(null);
-    Deque<String> resend = new ArrayDeque<>(inFlight);
+    Deque<String> resend = new ArrayDeque<>(turns.processEnded());
     resend.addAll(waiting);
-    inFlight.clear();
     waiting.clear();
     waiting.addAll(resend);
   }
@@ -644,7 +821,7 @@ public final class ClaudeSession implements Session {
   }
 
   /** Starts a process; true when that delivered {@code turn}. On failure the session is idle. */
-  private boolean launch(Optional<String> turn) {
+  private boolean launch(Optional<Outgoing> turn) {
     LaunchSpec launch = spec.withResume(sessionId);
     try {
       ProcessTransport.Launched launched = transport.launch(launch, turn, Forwarder::new);
@@ -662,7 +839,7 @@ public final class ClaudeSession implements Session {
                   + reason
                   + ". Install it (scripts/install-claude) or point --claude at it."));
       emit(new SessionEvent.ProcessExited(127, reason, false));
-      inFlight.clear();
+      turns.processEnded();
       waiting.clear();
       return false;
     }
@@ -674,7 +851,7 @@ public final class ClaudeSession implements Session {
   }
 
   private void publish() {
-    busy = !inFlight.isEmpty() || !waiting.isEmpty() || turnOpen;
+    busy = !waiting.isEmpty() || turns.active();
     publishedSessionId = sessionId;
     publishedSpec = spec;
   }

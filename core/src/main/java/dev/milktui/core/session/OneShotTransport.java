@@ -14,13 +14,19 @@ final class OneShotTransport implements ProcessTransport {
 
   @Override
   public Launched launch(
-      LaunchSpec spec, Optional<String> turn, Function<ClaudeProcess, ProcessListener> listener)
+      LaunchSpec spec, Optional<Outgoing> turn, Function<ClaudeProcess, ProcessListener> listener)
       throws IOException {
-    return new Launched(ClaudeProcess.start(spec.command(turn), spec, false, listener), true);
+    return new Launched(
+        ClaudeProcess.start(spec.command(turn.map(Outgoing::text)), spec, false, listener), true);
   }
 
   @Override
-  public boolean deliver(ClaudeProcess process, String text) {
+  public boolean deliver(ClaudeProcess process, Outgoing turn) {
+    return false;
+  }
+
+  @Override
+  public boolean control(ClaudeProcess process, String line) {
     return false;
   }
 

@@ -21,16 +21,20 @@ interface ProcessTransport {
   boolean startsWithSession();
 
   /**
-   * Starts a process; {@code turn} is the message that made it needed, if any.
+   * Starts a process; {@code turn} is the message that made it needed, if any (its uuid names it in
+   * the CLI's lifecycle reports).
    *
    * @return the process, and whether starting it already delivered {@code turn}
    */
   Launched launch(
-      LaunchSpec spec, Optional<String> turn, Function<ClaudeProcess, ProcessListener> listener)
+      LaunchSpec spec, Optional<Outgoing> turn, Function<ClaudeProcess, ProcessListener> listener)
       throws IOException;
 
   /** Hands a turn to a running process; false when it cannot take one (it waits for the next). */
-  boolean deliver(ClaudeProcess process, String text);
+  boolean deliver(ClaudeProcess process, Outgoing turn);
+
+  /** Sends a host control request; false when this process cannot hear one. */
+  boolean control(ClaudeProcess process, String line);
 
   /** Stops the running turn; false when that ends the process (it is then being killed). */
   boolean interrupt(ClaudeProcess process, String requestId);
@@ -42,4 +46,7 @@ interface ProcessTransport {
   boolean endsAfterTurn();
 
   record Launched(ClaudeProcess process, boolean deliveredTurn) {}
+
+  /** A user message on its way to claude, with the uuid the CLI reports its progress under. */
+  record Outgoing(String uuid, String text) {}
 }

@@ -42,6 +42,15 @@ public interface Session extends AutoCloseable {
     }
   }
 
+  /** Stops one task running in claude (a background agent), by its task id. */
+  default void stopTask(String taskId) {}
+
+  /**
+   * Answers {@link dev.milktui.core.event.SessionEvent.RestartWaitsForTasks}: stops the running
+   * tasks and restarts claude now instead of waiting for them.
+   */
+  default void stopTasksAndGoOn() {}
+
   /** The session id once the CLI has reported one. */
   Optional<String> sessionId();
 

@@ -4,6 +4,7 @@ import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.protocol.MalformedLine;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
@@ -13,13 +14,20 @@ import java.util.function.UnaryOperator;
 sealed interface SessionMessage {
 
   // Commands from the UI.
-  record Start(Optional<Supplier<UnaryOperator<LaunchSpec>>> prepare) implements SessionMessage {}
+  /** {@code history} reads the earlier conversation to show first (empty for a new session). */
+  record Start(
+      Optional<Supplier<UnaryOperator<LaunchSpec>>> prepare, Supplier<List<SessionEvent>> history)
+      implements SessionMessage {}
 
   record Send(String text) implements SessionMessage {}
 
   record Interrupt() implements SessionMessage {}
 
   record SetMode(String mode) implements SessionMessage {}
+
+  record StopTask(String taskId) implements SessionMessage {}
+
+  record StopTasksAndGoOn() implements SessionMessage {}
 
   record ResumeWithGrants(GrantDecision decision, CompletableFuture<Void> done)
       implements SessionMessage {}
@@ -30,7 +38,8 @@ sealed interface SessionMessage {
   record Close() implements SessionMessage {}
 
   // Reports from effects run elsewhere.
-  record Prepared(UnaryOperator<LaunchSpec> change, Optional<SessionEvent> notice)
+  record Prepared(
+      UnaryOperator<LaunchSpec> change, Optional<SessionEvent> notice, List<SessionEvent> history)
       implements SessionMessage {}
 
   /** Persisting {@code decision} ended; {@code failure} is empty when it was saved. */

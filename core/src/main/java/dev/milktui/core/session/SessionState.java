@@ -33,6 +33,15 @@ sealed interface SessionState {
   }
 
   /**
+   * The process must be replaced (to apply grants, or because its permission channel died) but
+   * tasks run in it that ending it would cut: messages wait; it is retired once no task runs and no
+   * turn is open, or at once when the user stops the tasks.
+   *
+   * @param reason why it must be replaced, in words
+   */
+  record WaitingForTasks(ClaudeProcess process, String reason) implements SessionState {}
+
+  /**
    * The process is being ended; messages wait and go to the next process after its exit.
    *
    * @param expected whether its exit is the normal course (a relaunch) or a failure to report

@@ -15,7 +15,7 @@ final class StreamTransport implements ProcessTransport {
 
   @Override
   public Launched launch(
-      LaunchSpec spec, Optional<String> turn, Function<ClaudeProcess, ProcessListener> listener)
+      LaunchSpec spec, Optional<Outgoing> turn, Function<ClaudeProcess, ProcessListener> listener)
       throws IOException {
     ClaudeProcess process =
         ClaudeProcess.start(spec.command(Optional.empty()), spec, true, listener);
@@ -23,8 +23,13 @@ final class StreamTransport implements ProcessTransport {
   }
 
   @Override
-  public boolean deliver(ClaudeProcess process, String text) {
-    return process.write(HostMessages.userMessage(text));
+  public boolean deliver(ClaudeProcess process, Outgoing turn) {
+    return process.write(HostMessages.userMessage(turn.text(), turn.uuid()));
+  }
+
+  @Override
+  public boolean control(ClaudeProcess process, String line) {
+    return process.isAlive() && process.write(line);
   }
 
   @Override

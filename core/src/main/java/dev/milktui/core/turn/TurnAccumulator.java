@@ -5,6 +5,7 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.protocol.AssistantMessage;
 import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.protocol.ContentBlock;
+import dev.milktui.core.protocol.ConversationReset;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.PermissionDenial;
 import dev.milktui.core.protocol.ResultMessage;
@@ -58,6 +59,8 @@ public final class TurnAccumulator {
   private int turnNumber;
   private String sessionId;
   private double previousTotalCost;
+  private List<String> slashCommands = List.of();
+  private List<String> skills = List.of();
 
   public TurnAccumulator(Consumer<SessionEvent> events, Clock clock) {
     this.events = events;
@@ -97,6 +100,9 @@ public final class TurnAccumulator {
       user(user);
     } else if (message instanceof ResultMessage result) {
       result(result);
+    } else if (message instanceof ConversationReset) {
+      // The reset line still carries the old session's id.
+      events.accept(new SessionEvent.ConversationCleared(sessionId));
     } else if (message instanceof ToolProgress progress) {
       String id =
           progress.parentToolUseId() != null ? progress.parentToolUseId() : progress.toolUseId();
@@ -117,6 +123,11 @@ public final class TurnAccumulator {
               init.permissionMode(),
               init.claudeVersion(),
               init.additionalDirectories()));
+      commands(init);
+    } else if (message instanceof SystemMessage.CompactBoundary boundary) {
+      events.accept(
+          new SessionEvent.Compacted(
+              boundary.trigger(), boundary.preTokens(), boundary.postTokens()));
     } else if (message instanceof SystemMessage.Status status) {
       events.accept(new SessionEvent.StatusChanged(status.status(), status.permissionMode()));
     } else if (message instanceof SystemMessage.ApiRetry retry) {
@@ -143,6 +154,17 @@ public final class TurnAccumulator {
       events.accept(
           new SessionEvent.ToolProgressed(
               task.toolUseId(), 0, "task " + task.status() + ": " + task.summary()));
+    }
+  }
+
+  /** Every turn's init lists them; the UI hears of them when they change. */
+  private void commands(SystemMessage.Init init) {
+    List<String> commands = init.slashCommands();
+    List<String> initSkills = init.skills();
+    if (!commands.equals(slashCommands) || !initSkills.equals(skills)) {
+      slashCommands = commands;
+      skills = initSkills;
+      events.accept(new SessionEvent.CommandsAvailable(commands, initSkills));
     }
   }
 

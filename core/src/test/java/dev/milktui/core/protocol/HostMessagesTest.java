@@ -42,6 +42,30 @@ class HostMessagesTest {
   }
 
   @Test
+  void userMessageWithUuidIsTheRecordedLineThatGotLifecycleReports() {
+    assertThat(tree(HostMessages.userMessage("/context", "78ad4f03-f0a0-460c-8baa-764fc2f6c1d2")))
+        .isEqualTo(recordedStdin("p6-slash-commands", 1));
+  }
+
+  @Test
+  void stopTaskAndContextUsageAreControlRequestsInTheFormTheCliDeclares() {
+    assertThat(tree(HostMessages.stopTask("milk-stop-1", "ae579ff383922bc1d")))
+        .isEqualTo(
+            tree(
+                """
+                {"type":"control_request","request_id":"milk-stop-1",
+                 "request":{"subtype":"stop_task","task_id":"ae579ff383922bc1d"}}
+                """));
+    assertThat(tree(HostMessages.getContextUsage("milk-context-1")))
+        .isEqualTo(
+            tree(
+                """
+                {"type":"control_request","request_id":"milk-context-1",
+                 "request":{"subtype":"get_context_usage","detail":"summary"}}
+                """));
+  }
+
+  @Test
   void allowEchoesTheRequestInput() {
     String line =
         HostMessages.allow(

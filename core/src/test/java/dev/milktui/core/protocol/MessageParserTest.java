@@ -51,22 +51,15 @@ class MessageParserTest {
           "control_request", ControlRequestMessage.class,
           "control_response", ControlResponseMessage.class,
           "tool_progress", ToolProgress.class,
-          "command_lifecycle", CommandLifecycle.class);
+          "command_lifecycle", CommandLifecycle.class,
+          "conversation_reset", ConversationReset.class);
 
   /**
    * Lines the recordings hold that milk-tui does not model yet: kept whole as {@link
    * SystemMessage.Other} or {@link UnknownMessage}, never dropped and never fatal.
    */
   private static final Set<String> KEPT_RAW =
-      Set.of(
-          "system/background_tasks_changed",
-          "system/compact_boundary",
-          "system/hook_response",
-          "system/hook_started",
-          "system/task_progress",
-          "system/task_updated",
-          "system/thinking_tokens",
-          "conversation_reset/");
+      Set.of("system/hook_response", "system/hook_started", "system/thinking_tokens");
 
   @ParameterizedTest
   @MethodSource("transcripts")
@@ -91,6 +84,50 @@ class MessageParserTest {
         assertThat(assistant.content()).hasSize(1).noneMatch(b -> b instanceof ContentBlock.Other);
       }
     }
+  }
+
+  @Test
+  void backgroundTaskLinesCarryTheTaskItsStepAndItsEnd() {
+    List<CliMessage> lines = Recordings.messages("p3-subagent-background");
+    SystemMessage.BackgroundTasksChanged listed =
+        first("p3-subagent-background", SystemMessage.BackgroundTasksChanged.class);
+    assertThat(listed.tasks())
+        .containsExactly(
+            new SystemMessage.ListedTask("ae579ff383922bc1d", "local_agent", "Background probe"));
+    SystemMessage.TaskProgress progress =
+        first("p3-subagent-background", SystemMessage.TaskProgress.class);
+    assertThat(progress.taskId()).isEqualTo("ae579ff383922bc1d");
+    assertThat(progress.toolUseId()).isEqualTo("toolu_main_bg_agent");
+    assertThat(progress.description()).isEqualTo("Running Echo in bg agent");
+    assertThat(progress.lastToolName()).isEqualTo("Bash");
+    assertThat(first("p3-subagent-background", SystemMessage.TaskUpdated.class).status())
+        .isEqualTo("completed");
+    assertThat(lines)
+        .filteredOn(SystemMessage.BackgroundTasksChanged.class::isInstance)
+        .last()
+        .satisfies(m -> assertThat(((SystemMessage.BackgroundTasksChanged) m).tasks()).isEmpty());
+  }
+
+  @Test
+  void compactBoundaryCarriesTokensBeforeAndAfterAndClearNamesTheNewConversation() {
+    SystemMessage.CompactBoundary boundary =
+        first("p6-slash-commands", SystemMessage.CompactBoundary.class);
+    assertThat(boundary.trigger()).isEqualTo("manual");
+    assertThat(boundary.preTokens()).isEqualTo(4648);
+    assertThat(boundary.postTokens()).isEqualTo(2560);
+    assertThat(first("p15-autocompact", SystemMessage.CompactBoundary.class).trigger())
+        .isEqualTo("auto");
+    ConversationReset reset = first("p6-slash-commands", ConversationReset.class);
+    assertThat(reset.trigger()).isEqualTo("clear");
+    assertThat(reset.newConversationId()).isEqualTo("612484e7-1f13-4d3f-9cfd-bad87cc486df");
+  }
+
+  @Test
+  void initListsSlashCommandsSkillsAndCapabilities() {
+    SystemMessage.Init init = first("p6-slash-commands", SystemMessage.Init.class);
+    assertThat(init.slashCommands()).contains("compact", "context", "clear", "model");
+    assertThat(init.skills()).contains("simplify").doesNotContain("compact");
+    assertThat(init.capabilities()).contains("msg_lifecycle_v1");
   }
 
   @Test

@@ -26,7 +26,8 @@ final class FakeClaude {
 
   /**
    * @param body bash that runs after the preamble; {@code $LOG} is the log folder and each input
-   *     line read with {@code next_line} (into {@code $LINE}) is appended to the run's stdin log
+   *     line read with {@code next_line} (into {@code $LINE}) is appended to the run's stdin log;
+   *     {@code next_line} skips the session's context-usage requests
    */
   static FakeClaude script(Path dir, String body) {
     try {
@@ -39,7 +40,10 @@ final class FakeClaude {
               + "'\n"
               + "RUN=$(date +%s%N)-$$\n"
               + "printf '%s\\n' \"$@\" > \"$LOG/argv-$RUN\"\n"
-              + "next_line() { IFS= read -r LINE || return 1; printf '%s\\n' \"$LINE\" >> \"$LOG/stdin-$RUN\"; }\n";
+              // The session asks for the context usage after each turn; a stand-in never answers.
+              + "next_line() { while IFS= read -r LINE; do\n"
+              + "  case \"$LINE\" in *'\"get_context_usage\"'*) continue ;; esac\n"
+              + "  printf '%s\\n' \"$LINE\" >> \"$LOG/stdin-$RUN\"; return 0; done; return 1; }\n";
       Files.writeString(executable, preamble + body + "\n");
       Files.setPosixFilePermissions(executable, PosixFilePermissions.fromString("rwx------"));
       return new FakeClaude(executable, log);

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -99,6 +100,26 @@ class SessionActorTest {
     JsonNode interrupt = Json.MAPPER.readTree(fake.lastStdin().orElseThrow().get(0));
     assertThat(interrupt.get("type").asText()).isEqualTo("control_request");
     assertThat(interrupt.at("/request/subtype").asText()).isEqualTo("interrupt");
+  }
+
+  @Test
+  void aResumedSessionShowsTheEarlierConversationBeforeMessagesSentMeanwhile() {
+    FakeClaude fake =
+        FakeClaude.script(
+            dir, "while next_line; do cat '" + transcript("b-stdin-stream-json") + "'; done");
+    session =
+        new ClaudeSession(
+            fake.spec(dir).withResume(SID), events, GrantPersister.REFUSE, SessionRecorder.NONE);
+    session.start(
+        UnaryOperator::identity,
+        () -> List.of(new SessionEvent.UserPrompt("earlier question", false)));
+    session.send("new question");
+    events.await(SessionEvent.TurnFinished.class);
+
+    assertThat(events.all(SessionEvent.UserPrompt.class))
+        .extracting(SessionEvent.UserPrompt::text)
+        .containsExactly("earlier question", "new question");
+    assertThat(fake.runs().get(0)).contains("--resume=" + SID);
   }
 
   @Test

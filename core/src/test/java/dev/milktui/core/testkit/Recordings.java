@@ -50,6 +50,11 @@ public final class Recordings {
     return file(name, ".stdin.jsonl");
   }
 
+  /** A session file Claude kept of a recorded run, {@code NAME.jsonl}. */
+  public static Path sessionFile(String name) {
+    return file(name, ".jsonl");
+  }
+
   /** What claude wrote to stderr, {@code NAME.stderr.txt}. */
   public static Path stderr(String name) {
     return file(name, ".stderr.txt");

@@ -59,6 +59,14 @@ public final class ToolPane extends AbstractInteractableComponent<ToolPane> {
     }
   }
 
+  /** Forgets every row ({@code /clear}). */
+  public void clear() {
+    rows.clear();
+    byId.clear();
+    selected = -1;
+    invalidate();
+  }
+
   public List<ToolRow> rows() {
     return List.copyOf(rows);
   }

@@ -76,6 +76,12 @@ public final class Transcript {
     invalidateFrom(p.index);
   }
 
+  /** Forgets every paragraph (the conversation was cleared). */
+  public void clear() {
+    paragraphs.clear();
+    validUpTo = 0;
+  }
+
   public void seal(Paragraph p) {
     p.seal();
   }

@@ -62,6 +62,12 @@ public final class TranscriptFeed {
     transcript.add(kind, "• " + text);
   }
 
+  /** Starts again from an empty transcript ({@code /clear}). */
+  public void clear() {
+    open.clear();
+    transcript.clear();
+  }
+
   /** The turn ended: its paragraphs stop growing and give back spare memory. */
   public void endTurn() {
     for (Paragraph p : open.values()) {
