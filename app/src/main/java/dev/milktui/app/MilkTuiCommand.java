@@ -288,6 +288,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
           ui -> {
             controller.set(ui);
             ui.showVersion(BuildInfo.VERSION);
+            ui.workingDirectory(workingDirectory);
             if (!demo) {
               ui.showBaseline(noBaseline ? "" : LaunchSpec.BASELINE_SUMMARY);
             }

@@ -40,6 +40,7 @@ final class MainLayout implements LayoutManager {
     Component status = components.get(4);
     Component tooSmall = components.get(5);
     Component turnLine = components.get(6);
+    Component popup = components.get(7);
     if (tooSmall(area)) {
       for (Component c : components) {
         place(c, 0, 0, 0, 0);
@@ -48,6 +49,7 @@ final class MainLayout implements LayoutManager {
       return;
     }
     place(tooSmall, 0, 0, 0, 0);
+    TerminalSize popupSize = popup.isVisible() ? popup.getPreferredSize() : TerminalSize.ZERO;
     int w = area.getColumns();
     int h = area.getRows();
     int statusRow = h - 1;
@@ -56,6 +58,8 @@ final class MainLayout implements LayoutManager {
     int turnRows = turnLine.isVisible() ? 1 : 0;
     int paneRows = titleRow - turnRows;
     place(turnLine, 0, paneRows, w, turnRows);
+    int popupRows = Math.min(popupSize.getRows(), paneRows);
+    place(popup, 0, paneRows - popupRows, Math.min(w, popupSize.getColumns()), popupRows);
     place(status, 0, statusRow, w, 1);
     place(input, 0, inputTop, w, INPUT_ROWS);
     place(inputTitle, 0, titleRow, w, 1);

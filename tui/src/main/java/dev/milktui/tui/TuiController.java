@@ -23,6 +23,8 @@ import dev.milktui.core.session.Session;
 import dev.milktui.core.task.BackgroundTask;
 import dev.milktui.core.text.LogText;
 import dev.milktui.core.turn.TurnSummary;
+import dev.milktui.tui.completion.Completions;
+import dev.milktui.tui.completion.FileIndex;
 import dev.milktui.tui.dialog.DialogHost;
 import dev.milktui.tui.dialog.GrantDialog;
 import dev.milktui.tui.dialog.GrantForm;
@@ -84,6 +86,8 @@ public final class TuiController {
   private final EventPump<Tagged> pump;
   private final CompletableFuture<Void> quit = new CompletableFuture<>();
   private final SlashCommands commands = new SlashCommands();
+  private final CompletionPopup popup;
+  private FileIndex fileIndex;
   private boolean grantDialogOpen;
   private List<BackgroundTask> tasks = List.of();
   // The turn compacted or cleared the conversation: no reply is expected.
@@ -119,6 +123,9 @@ public final class TuiController {
     this.transcriptView = new TranscriptView(transcript, palette);
     this.toolPane = new ToolPane(palette, config.clock(), this::showToolDetails);
     this.input = new InputBox(new InputHistory(config.historyFile()), this::send);
+    this.popup = new CompletionPopup(palette, input);
+    input.completeWith(
+        new Completions(commands::names, () -> Optional.ofNullable(fileIndex)), popup::invalidate);
     this.status = new StatusBar(palette);
     this.spinner = new TurnSpinner(palette, config.clock());
     this.prompter =
@@ -144,6 +151,7 @@ public final class TuiController {
     root.addComponent(status);
     root.addComponent(new TooSmallView(palette));
     root.addComponent(spinner);
+    root.addComponent(popup);
     window = new BasicWindow("milk-tui");
     window.setHints(
         List.of(
@@ -216,6 +224,24 @@ public final class TuiController {
    */
   public void showBaseline(String summary) {
     gui.getGUIThread().invokeLater(() -> status.baseline(summary));
+  }
+
+  /** The folder claude works in, whose files {@code @} offers. Any thread. */
+  public void workingDirectory(Path directory) {
+    gui.getGUIThread().invokeLater(() -> useWorkingDirectory(directory));
+  }
+
+  /** The file list for {@code @} comes from a thread of its own, never this one. */
+  private void useWorkingDirectory(Path directory) {
+    fileIndex =
+        new FileIndex(
+            directory,
+            task -> {
+              Thread lister = new Thread(task, "milk-file-index");
+              lister.setDaemon(true);
+              lister.start();
+            },
+            () -> gui.getGUIThread().invokeLater(input::refreshCompletion));
   }
 
   /** milk-tui's own version, for the header line each session starts with. Any thread. */
@@ -442,6 +468,9 @@ public final class TuiController {
     status.mode(t.permissionMode());
     try {
       cwd = t.cwd() == null ? null : Path.of(t.cwd());
+      if (cwd != null && fileIndex == null) {
+        useWorkingDirectory(cwd);
+      }
     } catch (InvalidPathException e) {
       cwd = null;
     }
@@ -724,6 +753,9 @@ public final class TuiController {
     }
     Interactable focused = window.getFocusedInteractable();
     KeyType type = key.getKeyType();
+    if (focused == input && input.completing() && (type == KeyType.Escape || type == KeyType.Tab)) {
+      return false;
+    }
     if (type == KeyType.F1 || (Keys.is(key, '?') && focused != input)) {
       showHelp();
     } else if (Keys.ctrl(key, 's')) {

@@ -156,6 +156,21 @@ class LayoutGoldenTest {
   }
 
   @Test
+  void theSlashCommandPopup() {
+    atEverySize(
+        (columns, rows) -> {
+          Harness h = harness(columns, rows);
+          h.events(
+              new SessionEvent.TurnFinished(Events.summary(List.of(), List.of())),
+              new SessionEvent.CommandsAvailable(
+                  List.of("compact", "clear", "context", "config", "cost", "review"), List.of()));
+          h.type("/co");
+          assertThat(h.screen()).contains("› /compact").contains("Tab complete");
+          snap("slash-popup", h);
+        });
+  }
+
+  @Test
   void anOpenDialogReLaysOutWhenTheScreenShrinksAndGrowsAgain() {
     Harness h = harness(200, 60);
     h.events(new SessionEvent.GrantsNeeded(Events.summary(manyCalls(), List.of())));
