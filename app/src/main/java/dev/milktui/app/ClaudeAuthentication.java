@@ -7,6 +7,7 @@ import dev.milktui.core.grants.SettingsLocation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Whether claude has a way to authenticate: an API key or token in the environment, or Claude's own
@@ -20,7 +21,23 @@ final class ClaudeAuthentication {
   static final String HOW_TO_LOG_IN =
       "run claude and type /login, or set ANTHROPIC_API_KEY in the environment";
 
+  /** What claude 2.1 says in place of a reply when it cannot authenticate. */
+  private static final List<String> LOGIN_FAILURES =
+      List.of("Please run /login", "Not logged in", "Invalid API key");
+
   private ClaudeAuthentication() {}
+
+  /**
+   * The way to log in, in the words {@code milk-tui doctor} uses, when {@code claudeText} (a turn's
+   * result) says claude could not authenticate ("Not logged in · Please run /login").
+   */
+  static Optional<String> loginHint(String claudeText) {
+    if (claudeText == null || LOGIN_FAILURES.stream().noneMatch(claudeText::contains)) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "claude could not log in: " + HOW_TO_LOG_IN + " ('milk-tui doctor' checks the login).");
+  }
 
   static DoctorCheck check(Environment environment) {
     for (String variable : VARIABLES) {

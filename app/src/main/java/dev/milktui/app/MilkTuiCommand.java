@@ -139,6 +139,13 @@ public final class MilkTuiCommand implements Callable<Integer> {
               + " asks.")
   boolean noBaseline;
 
+  @Option(
+      names = "--no-mouse",
+      description =
+          "Leave the mouse to the terminal (select text without a modifier; no wheel scrolling),"
+              + " as MILK_TUI_NO_MOUSE=1 does.")
+  boolean noMouse;
+
   @Option(names = "--log-file", paramLabel = "FILE", description = "Where to log.")
   Path logFile;
 
@@ -291,8 +298,11 @@ public final class MilkTuiCommand implements Callable<Integer> {
           config,
           wired,
           resumeId,
+          !noMouse && !environment.variables().containsKey(TerminalLauncher.NO_MOUSE),
           ui -> {
             controller.set(ui);
+            ui.showVersion(BuildInfo.VERSION);
+            ui.workingDirectory(workingDirectory);
             if (!demo) {
               ui.showBaseline(noBaseline ? "" : LaunchSpec.BASELINE_SUMMARY);
             }
@@ -325,8 +335,8 @@ public final class MilkTuiCommand implements Callable<Integer> {
   }
 
   /**
-   * Adds what the app owns to the UI's listener: the first prompt, --continue bookkeeping and the
-   * trust offer when claude reports an untrusted workspace.
+   * Adds what the app owns to the UI's listener: the first prompt, --continue bookkeeping, the
+   * trust offer when claude reports an untrusted workspace, and how to log in when claude cannot.
    */
   private SessionFactory wire(
       SessionFactory factory,
@@ -355,6 +365,10 @@ public final class MilkTuiCommand implements Callable<Integer> {
                 offerTrust(controller.get(), Path.of(untrusted.workingDirectory()));
               }
               listener.accept(event);
+              if (event instanceof SessionEvent.TurnFinished finished && controller.get() != null) {
+                ClaudeAuthentication.loginHint(finished.summary().resultText())
+                    .ifPresent(hint -> controller.get().post(SessionEvent.Level.WARNING, hint));
+              }
             };
         var session = factory.open(observed, resumeSessionId);
         String text = firstPrompt.getAndSet(null);

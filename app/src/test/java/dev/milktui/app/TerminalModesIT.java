@@ -126,6 +126,19 @@ class TerminalModesIT {
   }
 
   @Test
+  void theNoMouseFlagLeavesTheMouseToTheTerminal() {
+    try (Tmux tmux =
+        Tmux.start(
+            List.of(LAUNCHER.toString(), "--demo", "--no-mouse"),
+            DemoInTerminalIT.environment(home),
+            home)) {
+      tmux.await("Offline demo");
+      assertThat(tmux.query("#{mouse_any_flag} #{mouse_sgr_flag}")).isEqualTo("0 0");
+      assertThat(tmux.query("#{pane_in_mode} #{alternate_on}")).isEqualTo("0 1");
+    }
+  }
+
+  @Test
   void killingThePaneEndsTheJvm() throws Exception {
     try (Tmux tmux = demo()) {
       tmux.await("Offline demo");

@@ -5,8 +5,12 @@ import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.TextBox;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
+import dev.milktui.tui.completion.Completions;
+import dev.milktui.tui.completion.Query;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
@@ -14,7 +18,8 @@ import java.util.function.UnaryOperator;
  * The message box. Enter sends; Ctrl+J and Alt+Enter insert a newline (Shift+Enter is not reliable
  * across terminals); Up on the first line and Down on the last browse the history; readline's
  * Ctrl/Alt keys move and kill. A bracketed paste is one edit, never a send; a large one shows as a
- * {@code [Pasted text, N lines]} label and is sent whole.
+ * {@code [Pasted text, N lines]} label and is sent whole. A {@code /} at the start or an {@code @}
+ * word opens a popup of slash commands or files (see {@link #completeWith}).
  */
 public final class InputBox extends TextBox {
   /** Pastes longer than this show as a label in the box. */
@@ -27,6 +32,13 @@ public final class InputBox extends TextBox {
 
   /** Label shown in the box → the pasted text it stands for; cleared with the box. */
   private final Map<String, String> collapsed = new LinkedHashMap<>();
+
+  private Completions completions;
+  private Runnable completionChanged = () -> {};
+  private Optional<Query> query = Optional.empty();
+  private List<String> offered = List.of();
+  private int selected;
+  private Query dismissed;
 
   public InputBox(InputHistory history, Consumer<String> onSend) {
     super(new TerminalSize(40, 3), "", Style.MULTI_LINE);
@@ -43,8 +55,120 @@ public final class InputBox extends TextBox {
             && Character.toLowerCase(key.getCharacter()) == 'j');
   }
 
+  /**
+   * Offers completions from {@code source} for the word at the caret while typing; {@code changed}
+   * runs whenever what is offered changes (the popup redraws).
+   */
+  public void completeWith(Completions source, Runnable changed) {
+    this.completions = source;
+    this.completionChanged = changed;
+  }
+
+  /** What the popup offers now (each item replaces the word at the caret); empty: no popup. */
+  public List<String> offered() {
+    return offered;
+  }
+
+  public int selected() {
+    return selected;
+  }
+
+  public boolean completing() {
+    return !offered.isEmpty();
+  }
+
+  /** Offers again for the same word (say, when the file list has come in). */
+  public void refreshCompletion() {
+    updateCompletion();
+  }
+
   @Override
   public synchronized Result handleKeyStroke(KeyStroke key) {
+    if (completing()) {
+      Result completion = completionKey(key);
+      if (completion != null) {
+        return completion;
+      }
+    }
+    Result result = edit(key);
+    updateCompletion();
+    return result;
+  }
+
+  /**
+   * While the popup shows: ↑/↓ choose, Tab completes, Enter completes unless the word is already
+   * the choice (then it sends), Esc closes the popup for this word. Null: not a completion key.
+   */
+  private Result completionKey(KeyStroke key) {
+    Query q = query.orElseThrow();
+    String word = getText().substring(q.start(), q.end());
+    switch (key.getKeyType()) {
+      case ArrowUp:
+        selected = Math.floorMod(selected - 1, offered.size());
+        completionChanged.run();
+        return Result.HANDLED;
+      case ArrowDown:
+        selected = Math.floorMod(selected + 1, offered.size());
+        completionChanged.run();
+        return Result.HANDLED;
+      case Tab:
+        accept(q);
+        return Result.HANDLED;
+      case Enter:
+        if (key.isAltDown() || key.isCtrlDown() || offered.get(selected).equals(word)) {
+          return null;
+        }
+        accept(q);
+        return Result.HANDLED;
+      case Escape:
+        dismissed = q;
+        updateCompletion();
+        return Result.HANDLED;
+      default:
+        return null;
+    }
+  }
+
+  /** Replaces the word with the chosen item and a space, the caret after it. */
+  private void accept(Query q) {
+    String item = offered.get(selected);
+    String text = getText();
+    String after = text.substring(0, q.start()) + item + " " + text.substring(q.end());
+    setText(after);
+    moveCaretTo(after, q.start() + item.length() + 1);
+    updateCompletion();
+  }
+
+  private void updateCompletion() {
+    if (completions == null) {
+      return;
+    }
+    Optional<Query> now = Query.at(getText(), caretOffset());
+    boolean newWord =
+        now.isPresent()
+            && (query.isEmpty()
+                || query.get().start() != now.get().start()
+                || query.get().trigger() != now.get().trigger());
+    if (dismissed != null
+        && (now.isEmpty()
+            || now.get().start() != dismissed.start()
+            || now.get().trigger() != dismissed.trigger())) {
+      dismissed = null;
+    }
+    if (newWord && now.get().trigger() == Query.FILE) {
+      completions.fileWordStarted();
+    }
+    query = now;
+    List<String> next =
+        now.isEmpty() || dismissed != null ? List.of() : completions.offer(now.get());
+    if (!next.equals(offered)) {
+      offered = next;
+      selected = 0;
+      completionChanged.run();
+    }
+  }
+
+  private Result edit(KeyStroke key) {
     if (key instanceof BracketedPaste.Paste paste) {
       insert(shown(paste.text()));
       return Result.HANDLED;

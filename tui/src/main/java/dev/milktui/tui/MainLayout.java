@@ -4,24 +4,25 @@ import com.googlecode.lanterna.TerminalPosition;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.Component;
 import com.googlecode.lanterna.gui2.LayoutManager;
+import dev.milktui.tui.layout.MinimumSize;
 import java.util.List;
 
 /**
- * Places the panes: transcript and tools (side by side when wide, stacked otherwise), the input
- * title and box, the status bar. Below the minimum size everything gives way to the too-small
- * message. Components are expected in that order: transcript, tools, input title, input, status,
- * too-small view.
+ * Places the panes: transcript and tools (side by side when wide, stacked otherwise), the running
+ * turn's line while it shows, the input title and box, the status bar. Below the minimum size
+ * everything gives way to the too-small message. Components are expected in that order: transcript,
+ * tools, input title, input, status, too-small view, turn line.
  */
 final class MainLayout implements LayoutManager {
-  static final int MIN_COLUMNS = 60;
-  static final int MIN_ROWS = 16;
+  static final int MIN_COLUMNS = MinimumSize.COLUMNS;
+  static final int MIN_ROWS = MinimumSize.ROWS;
   static final int SIDE_BY_SIDE_COLUMNS = 110;
   private static final int INPUT_ROWS = 3;
 
   private TerminalSize last;
 
   static boolean tooSmall(TerminalSize size) {
-    return size.getColumns() < MIN_COLUMNS || size.getRows() < MIN_ROWS;
+    return MinimumSize.tooSmall(size);
   }
 
   @Override
@@ -38,6 +39,8 @@ final class MainLayout implements LayoutManager {
     Component input = components.get(3);
     Component status = components.get(4);
     Component tooSmall = components.get(5);
+    Component turnLine = components.get(6);
+    Component popup = components.get(7);
     if (tooSmall(area)) {
       for (Component c : components) {
         place(c, 0, 0, 0, 0);
@@ -46,12 +49,17 @@ final class MainLayout implements LayoutManager {
       return;
     }
     place(tooSmall, 0, 0, 0, 0);
+    TerminalSize popupSize = popup.isVisible() ? popup.getPreferredSize() : TerminalSize.ZERO;
     int w = area.getColumns();
     int h = area.getRows();
     int statusRow = h - 1;
     int inputTop = statusRow - INPUT_ROWS;
     int titleRow = inputTop - 1;
-    int paneRows = titleRow;
+    int turnRows = turnLine.isVisible() ? 1 : 0;
+    int paneRows = titleRow - turnRows;
+    place(turnLine, 0, paneRows, w, turnRows);
+    int popupRows = Math.min(popupSize.getRows(), paneRows);
+    place(popup, 0, paneRows - popupRows, Math.min(w, popupSize.getColumns()), popupRows);
     place(status, 0, statusRow, w, 1);
     place(input, 0, inputTop, w, INPUT_ROWS);
     place(inputTitle, 0, titleRow, w, 1);

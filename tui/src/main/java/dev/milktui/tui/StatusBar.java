@@ -6,6 +6,8 @@ import com.googlecode.lanterna.gui2.ComponentRenderer;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.Sanitizer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -14,7 +16,9 @@ import java.util.Optional;
  * and cost (over every claude process that served it), what the baseline pre-approves, keys.
  */
 public final class StatusBar extends AbstractComponent<StatusBar> {
-  private static final String KEYS = "F1 help · Esc stop · ^C^C quit";
+  static final String KEYS = "Enter send · Esc stop · F1 help · ^C^C quit";
+  static final String KEYS_SHORT = "↵ send·Esc stop·F1 help·^C^C quit";
+  private static final List<String> BOTH_KEYS = List.of(KEYS, KEYS_SHORT);
 
   private final Palette palette;
   private String sessionId = "";
@@ -84,45 +88,82 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
     invalidate();
   }
 
-  /** The bar's text at {@code width} columns. */
+  /**
+   * The bar's text at {@code width} columns. The keys to send, interrupt, get help and quit are
+   * always there; where room is short, the other items give way in order (the baseline's summary,
+   * then the session's tokens, its cost, the session id, context gauge, model, "baseline on"), the
+   * keys taking their short form where that keeps an item, and last the session's mode and activity
+   * are cut.
+   */
   public String text(int width) {
-    String id =
-        sessionId.isEmpty() ? "new" : sessionId.substring(0, Math.min(8, sessionId.length()));
-    String state = activity.label() + (detail.isEmpty() ? "" : " (" + detail + ")");
-    String left =
-        " "
-            + id
-            + " │ "
-            + (model.isEmpty() ? "model ?" : model)
-            + " │ "
-            + mode
-            + " │ ● "
-            + state
-            + " │ "
-            + (contextPercent < 0 ? "" : "ctx " + contextPercent + "% │ ")
-            + "session "
-            + tokens(sessionTokens)
-            + " tok $"
-            + String.format(Locale.ROOT, "%.4f", costUsd)
-            + " ";
-    left += baselineItem(width - Columns.width(left));
-    int room = width - Columns.width(left);
-    if (room >= Columns.width(KEYS) + 2) {
-      return Columns.pad(left, width - Columns.width(KEYS) - 1) + KEYS + " ";
+    Optional<String> baselineFull = baselineItem(true);
+    Optional<String> baselineShort = baselineItem(false);
+    List<List<String>> tries = new ArrayList<>();
+    for (int level = 0; level <= 7; level++) {
+      List<String> t = new ArrayList<>();
+      if (level < 4) {
+        t.add(id());
+      }
+      if (level < 6) {
+        t.add(model());
+      }
+      t.add(mode);
+      t.add("● " + state());
+      if (level < 5 && contextPercent >= 0) {
+        t.add("ctx " + contextPercent + "%");
+      }
+      if (level < 2) {
+        t.add("session " + tokens(sessionTokens) + " tok " + cost());
+      } else if (level < 3) {
+        t.add(cost());
+      }
+      (level == 0 ? baselineFull : level < 7 ? baselineShort : Optional.<String>empty())
+          .ifPresent(t::add);
+      tries.add(t);
     }
-    return Columns.pad(left, width);
+    for (int i = 0; i < tries.size(); i++) {
+      // The baseline's summary is worth less than the long keys; "baseline on" is worth more.
+      List<String> keyForms =
+          i == 0 ? List.of(KEYS) : i == tries.size() - 1 ? List.of(KEYS_SHORT) : BOTH_KEYS;
+      String left = " " + String.join(" │ ", tries.get(i)) + " ";
+      for (String keys : keyForms) {
+        if (Columns.width(left) + Columns.width(keys) + 3 <= width) {
+          return Columns.pad(left, width - Columns.width(keys) - 3) + "│ " + keys + " ";
+        }
+      }
+    }
+    String left = " " + mode + " │ ● " + state() + " ";
+    int room = width - Columns.width(KEYS_SHORT) - 3;
+    return room < 8
+        ? Columns.pad(KEYS_SHORT, width)
+        : Columns.pad(Columns.fit(left, room), room) + "│ " + KEYS_SHORT + " ";
   }
 
-  /** The baseline item, as long as fits in {@code room} columns (the short form may not). */
-  private String baselineItem(int room) {
+  private String id() {
+    return sessionId.isEmpty() ? "new" : sessionId.substring(0, Math.min(8, sessionId.length()));
+  }
+
+  private String model() {
+    return model.isEmpty() ? "model ?" : model;
+  }
+
+  private String state() {
+    return activity.label() + (detail.isEmpty() ? "" : " (" + detail + ")");
+  }
+
+  private String cost() {
+    return "$" + String.format(Locale.ROOT, "%.4f", costUsd);
+  }
+
+  /** The baseline item in full or short; empty when the app has not said what it is. */
+  private Optional<String> baselineItem(boolean full) {
     if (baseline.isEmpty()) {
-      return "";
+      return Optional.empty();
     }
     if (baseline.get().isEmpty()) {
-      return "│ no baseline ";
+      return Optional.of("no baseline");
     }
-    String full = "│ baseline: " + baseline.get() + " ";
-    return Columns.width(full) <= room ? full : "│ baseline on ";
+    return Optional.of(full ? "baseline: " + baseline.get() : "baseline on");
   }
 
   private static String tokens(long n) {

@@ -45,19 +45,24 @@ public final class TerminalLauncher {
     }
   }
 
-  /** Set (to anything) to leave the mouse to the terminal, for selecting text without Shift. */
+  /**
+   * Set (to anything) to leave the mouse to the terminal, for selecting text without Shift; the
+   * app's {@code --no-mouse} does the same.
+   */
   public static final String NO_MOUSE = "MILK_TUI_NO_MOUSE";
 
   private TerminalLauncher() {}
 
   /**
-   * Blocks until the user quits. {@code beforeStart} gets the controller before the first session
-   * opens (to call {@link TuiController#showTrustOffer} and the like).
+   * Blocks until the user quits. With {@code mouse}, the terminal reports the wheel to milk-tui;
+   * without, the mouse is left to the terminal. {@code beforeStart} gets the controller before the
+   * first session opens (to call {@link TuiController#showTrustOffer} and the like).
    */
   public static void run(
       TuiConfig config,
       SessionFactory sessions,
       Optional<String> resumeSessionId,
+      boolean mouse,
       Consumer<TuiController> beforeStart)
       throws NoTerminalException, UiFailedException, IOException, InterruptedException {
     if (System.console() == null) {
@@ -70,9 +75,7 @@ public final class TerminalLauncher {
     } catch (IOException | RuntimeException e) {
       throw new NoTerminalException("Cannot open the terminal: " + e.getMessage(), e);
     }
-    TerminalModes modes =
-        TerminalModes.forUserSettings(
-            System.out, System.getenv(NO_MOUSE) == null, terminal.userSettings());
+    TerminalModes modes = TerminalModes.forUserSettings(System.out, mouse, terminal.userSettings());
     // Before the first frame: keys typed once the screen shows must meet the session's terminal
     // settings. The driver turns Enter into Ctrl+J as keys arrive, so an Enter typed before stty
     // ran was later read as a newline (the tmux tests type as soon as the first frame is up).

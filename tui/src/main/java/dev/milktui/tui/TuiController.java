@@ -25,6 +25,8 @@ import dev.milktui.core.session.Session;
 import dev.milktui.core.task.BackgroundTask;
 import dev.milktui.core.text.LogText;
 import dev.milktui.core.turn.TurnSummary;
+import dev.milktui.tui.completion.Completions;
+import dev.milktui.tui.completion.FileIndex;
 import dev.milktui.tui.dialog.DialogHost;
 import dev.milktui.tui.dialog.ElicitationDialog;
 import dev.milktui.tui.dialog.GrantDialog;
@@ -83,6 +85,7 @@ public final class TuiController {
   private final ToolPane toolPane;
   private final InputBox input;
   private final StatusBar status;
+  private final TurnSpinner spinner;
   private final DialogHost dialogs;
   private final PermissionPrompter prompter;
   private final Deque<TurnSummary> grantQueue = new ArrayDeque<>();
@@ -90,6 +93,8 @@ public final class TuiController {
   private final CompletableFuture<Void> quit = new CompletableFuture<>();
   private final StallWatch stall;
   private final SlashCommands commands = new SlashCommands();
+  private final CompletionPopup popup;
+  private FileIndex fileIndex;
   private boolean grantDialogOpen;
   // A mode asked of claude that it has not reported yet; the next cycle goes on from it.
   private String modeAsked;
@@ -103,6 +108,8 @@ public final class TuiController {
   private Path cwd;
   private Instant lastCtrlC;
   private int lastExitCode;
+  private String milkTuiVersion;
+  private int headerShownFor;
 
   public TuiController(WindowBasedTextGUI gui, TuiConfig config, SessionFactory sessions) {
     this.gui = gui;
@@ -125,7 +132,11 @@ public final class TuiController {
     this.transcriptView = new TranscriptView(transcript, palette);
     this.toolPane = new ToolPane(palette, config.clock(), this::showToolDetails);
     this.input = new InputBox(new InputHistory(config.historyFile()), this::send);
+    this.popup = new CompletionPopup(palette, input);
+    input.completeWith(
+        new Completions(commands::names, () -> Optional.ofNullable(fileIndex)), popup::invalidate);
     this.status = new StatusBar(palette);
+    this.spinner = new TurnSpinner(palette, config.clock());
     this.prompter =
         new PermissionPrompter(dialogs, config.grantSaver(), config.ruleOptions(), this::notice);
     TitleRow inputTitle =
@@ -148,6 +159,8 @@ public final class TuiController {
     root.addComponent(input);
     root.addComponent(status);
     root.addComponent(new TooSmallView(palette));
+    root.addComponent(spinner);
+    root.addComponent(popup);
     window = new BasicWindow("milk-tui");
     window.setHints(
         List.of(
@@ -222,6 +235,29 @@ public final class TuiController {
     gui.getGUIThread().invokeLater(() -> status.baseline(summary));
   }
 
+  /** The folder claude works in, whose files {@code @} offers. Any thread. */
+  public void workingDirectory(Path directory) {
+    gui.getGUIThread().invokeLater(() -> useWorkingDirectory(directory));
+  }
+
+  /** The file list for {@code @} comes from a thread of its own, never this one. */
+  private void useWorkingDirectory(Path directory) {
+    fileIndex =
+        new FileIndex(
+            directory,
+            task -> {
+              Thread lister = new Thread(task, "milk-file-index");
+              lister.setDaemon(true);
+              lister.start();
+            },
+            () -> gui.getGUIThread().invokeLater(input::refreshCompletion));
+  }
+
+  /** milk-tui's own version, for the header line each session starts with. Any thread. */
+  public void showVersion(String version) {
+    gui.getGUIThread().invokeLater(() -> milkTuiVersion = version);
+  }
+
   /** A line in the transcript from the app. Any thread. */
   public void post(SessionEvent.Level level, String text) {
     gui.getGUIThread().invokeLater(() -> notice(level, text));
@@ -236,6 +272,9 @@ public final class TuiController {
                 toolPane.invalidate();
               }
               quitOfferExpired();
+              if (spinner.active()) {
+                spinner.invalidate();
+              }
               dialogs.tick();
               checkStall();
             });
@@ -287,7 +326,7 @@ public final class TuiController {
     int gen = ++generation;
     try {
       session = sessions.open(event -> pump.post(new Tagged(gen, event)), resumeSessionId);
-      status.activity(Activity.IDLE, "");
+      showActivity(Activity.IDLE, "");
       totalsReported = false;
       replayTokens = 0;
       resumeSessionId.ifPresent(
@@ -299,7 +338,7 @@ public final class TuiController {
     } catch (RuntimeException e) {
       Logger.error(e, "could not open a session");
       session = null;
-      status.activity(Activity.STOPPED, "");
+      showActivity(Activity.STOPPED, "");
       notice(SessionEvent.Level.ERROR, "Could not start claude: " + e.getMessage());
     }
   }
@@ -324,9 +363,11 @@ public final class TuiController {
         config.clock().instant(),
         event instanceof SessionEvent.StatusChanged s ? s.status() : null);
     conversation.apply(event);
-    if (event instanceof SessionEvent.TextDelta) {
+    if (event instanceof SessionEvent.TextDelta d) {
+      spinner.streamed(d.text());
       activity(Activity.STREAMING, "");
-    } else if (event instanceof SessionEvent.ThinkingDelta) {
+    } else if (event instanceof SessionEvent.ThinkingDelta d) {
+      spinner.streamed(d.text());
       activity(Activity.THINKING, "");
     } else if (event instanceof SessionEvent.ToolStarted t) {
       toolPane.show(t.call());
@@ -407,9 +448,21 @@ public final class TuiController {
 
   private void activity(Activity activity, String detail) {
     if (prompter.showing() || grantDialogOpen) {
-      status.activity(Activity.WAITING_FOR_YOU, prompter.showing() ? "permission" : "grants");
+      showActivity(Activity.WAITING_FOR_YOU, prompter.showing() ? "permission" : "grants");
     } else {
-      status.activity(activity, detail);
+      showActivity(activity, detail);
+    }
+  }
+
+  /** The status bar's activity, and the running turn's line while Claude works. */
+  private void showActivity(Activity activity, String detail) {
+    status.activity(activity, detail);
+    switch (activity) {
+      case IDLE, STOPPED, NOT_STARTED -> spinner.stopped();
+      default -> {
+        String what = activity.label() + (detail.isEmpty() ? "" : " (" + detail + ")");
+        spinner.running(Character.toUpperCase(what.charAt(0)) + what.substring(1));
+      }
     }
   }
 
@@ -419,10 +472,32 @@ public final class TuiController {
     modeReported(t.permissionMode());
     try {
       cwd = t.cwd() == null ? null : Path.of(t.cwd());
+      if (cwd != null && fileIndex == null) {
+        useWorkingDirectory(cwd);
+      }
     } catch (InvalidPathException e) {
       cwd = null;
     }
+    if (headerShownFor != generation) {
+      headerShownFor = generation;
+      notice(SessionEvent.Level.INFO, header(t));
+    }
     activity(Activity.THINKING, "");
+  }
+
+  /** What this session runs with, once as it starts, as Claude Code's own header says it. */
+  private String header(SessionEvent.TurnStarted t) {
+    return "milk-tui"
+        + (milkTuiVersion == null ? "" : " " + milkTuiVersion)
+        + " · claude "
+        + (t.claudeVersion() == null ? "?" : t.claudeVersion())
+        + " · "
+        + (t.cwd() == null ? "?" : t.cwd())
+        + " · model "
+        + (t.model() == null ? "?" : t.model())
+        + " · "
+        + (t.permissionMode() == null ? "default" : t.permissionMode())
+        + " mode";
   }
 
   /** The status bar shows the mode claude reports, never only the one asked for. */
@@ -475,7 +550,7 @@ public final class TuiController {
       return;
     }
     lastExitCode = x.exitCode();
-    status.activity(Activity.STOPPED, "exit " + x.exitCode());
+    showActivity(Activity.STOPPED, "exit " + x.exitCode());
     showRestartOffer();
   }
 
@@ -513,7 +588,7 @@ public final class TuiController {
       return;
     }
     grantDialogOpen = true;
-    status.activity(Activity.WAITING_FOR_YOU, "grants");
+    showActivity(Activity.WAITING_FOR_YOU, "grants");
     new GrantDialog(
             dialogs,
             form,
@@ -546,7 +621,7 @@ public final class TuiController {
             this::notice,
             () -> {
               grantDialogOpen = false;
-              status.activity(Activity.IDLE, "");
+              showActivity(Activity.IDLE, "");
               showNextGrantDialog();
             })
         .open();
@@ -576,12 +651,12 @@ public final class TuiController {
     if (Sanitizer.hasControls(text)) {
       dialog.text(PermissionPrompter.HAS_CONTROLS);
     }
-    dialog.component(ReadOnlyText.of(text, dialogs.maxColumns(), dialogs.maxRows() - 5)).open();
+    dialog.component(ReadOnlyText.of(text)).open();
   }
 
   private void showHelp() {
     new SimpleDialog(dialogs, "Keys")
-        .text(
+        .scrollingText(
             String.join(
                 "\n",
                 "Enter            send the message (queued while a turn runs)",
@@ -675,6 +750,9 @@ public final class TuiController {
     }
     Interactable focused = window.getFocusedInteractable();
     KeyType type = key.getKeyType();
+    if (focused == input && input.completing() && (type == KeyType.Escape || type == KeyType.Tab)) {
+      return false;
+    }
     if (type == KeyType.F1 || (Keys.is(key, '?') && focused != input)) {
       showHelp();
     } else if (Keys.ctrl(key, 's')) {

@@ -235,8 +235,9 @@ class ApprovalsTest {
                 Events.answers())));
     h.type("A");
     assertThat(h.screen())
-        .contains("Will save 9 rule(s) (Tab, then ↑/↓, to read them all):")
+        .contains("Will save 9 rule(s):")
         .contains("• Bash(make t1:*)")
+        .contains("more line(s) · Tab here, then PgDn")
         .doesNotContain("• Bash(make t9:*)");
     h.key(KeyType.Tab);
     for (int i = 0; i < 9; i++) {

@@ -128,7 +128,10 @@ class ClaudeWorkScreenTest {
                 "x")),
         new SessionEvent.TotalsChanged("old-session", 12_300, 0.05),
         new SessionEvent.ContextUsage(230_000, 1_000_000, 23));
-    assertThat(h.screen()).contains("ctx 23%").contains("session 12.3k tok $0.0500");
+    // The whole bar: at 120 columns some items give way to the keys.
+    assertThat(h.controller.statusBar().text(200))
+        .contains("ctx 23%")
+        .contains("session 12.3k tok $0.0500");
 
     h.events(
         new SessionEvent.UserPrompt("/clear", false),
@@ -142,7 +145,8 @@ class ClaudeWorkScreenTest {
         .doesNotContain("Bash")
         .doesNotContain("(no response)")
         .contains("Conversation cleared")
-        .contains("new-sess")
+        .contains("new-sess");
+    assertThat(h.controller.statusBar().text(200))
         .contains("session 0 tok $0.0000")
         .doesNotContain("ctx 23%");
   }

@@ -2,6 +2,7 @@ package dev.milktui.tui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.milktui.tui.text.Columns;
 import org.junit.jupiter.api.Test;
 
 class StatusBarTest {
@@ -13,7 +14,7 @@ class StatusBarTest {
     StatusBar bar = new StatusBar(new Palette(false));
     bar.baseline(SUMMARY);
 
-    assertThat(bar.text(140)).contains("│ baseline: Bash, Read; edits in cwd and /tmp ");
+    assertThat(bar.text(160)).contains("│ baseline: Bash, Read; edits in cwd and /tmp ");
   }
 
   @Test
@@ -38,5 +39,41 @@ class StatusBarTest {
     bar.baseline("Bash\u001b]0;title\u0007");
 
     assertThat(bar.text(140)).doesNotContain("\u001b", "\u0007");
+  }
+
+  @Test
+  void theEssentialKeysStayAtEveryWidthFromTheMinimumUp() {
+    StatusBar bar = new StatusBar(new Palette(false));
+    bar.baseline(SUMMARY);
+    bar.session("de305d54-75b4-431b-adb2-eb6b9e546014", "claude-opus-5-5");
+    bar.activity(Activity.WAITING_FOR_YOU, "permission");
+    bar.usage(8_900, 0.0364);
+
+    for (int width = 60; width <= 200; width++) {
+      String text = bar.text(width);
+      assertThat(Columns.width(text)).as("width %d", width).isEqualTo(width);
+      assertThat(text)
+          .as("width %d", width)
+          .contains("send")
+          .contains("Esc stop")
+          .contains("F1 help")
+          .contains("^C^C quit")
+          .contains("● waiting");
+    }
+  }
+
+  @Test
+  void belowAHundredColumnsTheOtherItemsGiveWayBeforeTheKeys() {
+    StatusBar bar = new StatusBar(new Palette(false));
+    bar.baseline(SUMMARY);
+    bar.session("de305d54-75b4-431b-adb2-eb6b9e546014", "claude-opus-5-5");
+    bar.usage(8_900, 0.0364);
+
+    assertThat(bar.text(80))
+        .contains(StatusBar.KEYS_SHORT)
+        .contains("default")
+        .contains("baseline on")
+        .doesNotContain("de305d54");
+    assertThat(bar.text(200)).contains("de305d54").contains("$0.0364").contains(StatusBar.KEYS);
   }
 }

@@ -235,6 +235,9 @@ class TuiControllerTest {
         .contains("Ctrl+C")
         .contains("PgUp")
         .contains("F2")
+        .contains("more line(s) · PgDn");
+    h.key(KeyType.End);
+    assertThat(h.screen())
         .contains("Shift+A allow always")
         .contains("Shift+T trusts")
         .contains("keys paused");

@@ -6,6 +6,7 @@ import com.googlecode.lanterna.gui2.AbstractInteractableComponent;
 import com.googlecode.lanterna.gui2.InteractableRenderer;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import com.googlecode.lanterna.input.KeyStroke;
+import dev.milktui.tui.layout.Scrolling;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.tools.InputSummary;
 import java.util.List;
@@ -16,12 +17,11 @@ import java.util.function.UnaryOperator;
  * ↑/↓ (PgUp/PgDn, Home/End) move, Space ticks, ←/→ pick the row's rule (on a row with one rule,
  * they choose it). Every call can be reached and seen; a row that cannot be granted says so.
  */
-final class CallList extends AbstractInteractableComponent<CallList> {
+final class CallList extends AbstractInteractableComponent<CallList> implements Scrolling {
   private final GrantForm form;
   private final UnaryOperator<String> shown;
   private final Runnable onChange;
-  private final int columns;
-  private final int rows;
+  private int rows = 1;
   private int cursor;
   private int top;
 
@@ -29,12 +29,29 @@ final class CallList extends AbstractInteractableComponent<CallList> {
    * @param shown how the dialog shows a tool name, input or rule (its one display policy)
    * @param onChange after every tick or rule change and cursor move
    */
-  CallList(GrantForm form, int columns, int rows, UnaryOperator<String> shown, Runnable onChange) {
+  CallList(GrantForm form, UnaryOperator<String> shown, Runnable onChange) {
     this.form = form;
-    this.columns = columns;
-    this.rows = Math.max(1, Math.min(rows, form.items().size()));
     this.shown = shown;
     this.onChange = onChange;
+  }
+
+  @Override
+  public int columnsWanted() {
+    int widest = 20;
+    for (int i = 0; i < form.items().size(); i++) {
+      widest = Math.max(widest, 2 + Columns.width(left(i)) + 1 + Columns.width(right(i)));
+    }
+    return widest;
+  }
+
+  @Override
+  public int rowsAt(int columns) {
+    return Math.max(1, form.items().size());
+  }
+
+  @Override
+  public int minRows() {
+    return Math.min(3, rowsAt(0));
   }
 
   int cursor() {
@@ -113,22 +130,38 @@ final class CallList extends AbstractInteractableComponent<CallList> {
   }
 
   /** The text of row {@code index} as drawn (without the cursor mark). */
-  private String row(int index, int width) {
+  /** The call under the cursor in full: its tool and the input that matters, never cut. */
+  String currentCall() {
+    FailedCall call = form.items().get(cursor).call();
+    return tool(call) + "  " + shown.apply(InputSummary.of(call.toolName(), call.input()));
+  }
+
+  private String tool(FailedCall call) {
+    return call.toolName().isBlank() ? "(unknown tool)" : shown.apply(call.toolName());
+  }
+
+  private String left(int index) {
     GrantForm.Item item = form.items().get(index);
     FailedCall call = item.call();
-    String tool = call.toolName().isBlank() ? "(unknown tool)" : shown.apply(call.toolName());
-    String left =
-        (item.grantable() ? (item.ticked() ? "[x] " : "[ ] ") : "    ")
-            + tool
-            + "  "
-            + shown.apply(InputSummary.of(call.toolName(), call.input()))
-            + (call.count() > 1 ? "  ×" + call.count() : "");
-    String right =
-        item.grantable()
-            ? (item.rules().size() > 1 ? "‹ " : "→ ")
-                + shown.apply(item.currentRule().orElseThrow())
-                + (item.rules().size() > 1 ? " ›" : "")
-            : "cannot be granted";
+    return (item.grantable() ? (item.ticked() ? "[x] " : "[ ] ") : "    ")
+        + tool(call)
+        + "  "
+        + shown.apply(InputSummary.of(call.toolName(), call.input()))
+        + (call.count() > 1 ? "  ×" + call.count() : "");
+  }
+
+  private String right(int index) {
+    GrantForm.Item item = form.items().get(index);
+    return item.grantable()
+        ? (item.rules().size() > 1 ? "‹ " : "→ ")
+            + shown.apply(item.currentRule().orElseThrow())
+            + (item.rules().size() > 1 ? " ›" : "")
+        : "cannot be granted";
+  }
+
+  private String row(int index, int width) {
+    String left = left(index);
+    String right = right(index);
     int rightWidth = Math.min(Columns.width(right), Math.max(12, width / 2));
     int leftWidth = Math.max(1, width - rightWidth - 1);
     return Columns.pad(Columns.fit(left, leftWidth), leftWidth)
@@ -146,13 +179,21 @@ final class CallList extends AbstractInteractableComponent<CallList> {
 
       @Override
       public TerminalSize getPreferredSize(CallList component) {
-        return new TerminalSize(columns, rows);
+        return new TerminalSize(columnsWanted(), rowsAt(0));
       }
 
       @Override
       public void drawComponent(TextGUIGraphics g, CallList component) {
         int width = g.getSize().getColumns();
         List<GrantForm.Item> items = form.items();
+        // The rows the layout gave this time; keep the cursor's row among them.
+        rows = Math.max(1, g.getSize().getRows());
+        top = Math.max(0, Math.min(top, Math.max(0, items.size() - rows)));
+        if (cursor < top) {
+          top = cursor;
+        } else if (cursor >= top + rows) {
+          top = cursor - rows + 1;
+        }
         for (int r = 0; r < rows && top + r < items.size(); r++) {
           int index = top + r;
           boolean current = index == cursor;

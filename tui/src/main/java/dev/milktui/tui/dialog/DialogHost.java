@@ -1,9 +1,12 @@
 package dev.milktui.tui.dialog;
 
+import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.BasicWindow;
+import com.googlecode.lanterna.gui2.Panel;
 import com.googlecode.lanterna.gui2.Window;
 import com.googlecode.lanterna.gui2.WindowBasedTextGUI;
 import com.googlecode.lanterna.gui2.WindowListener;
+import dev.milktui.tui.layout.DialogLayout;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -11,7 +14,9 @@ import java.util.List;
 /**
  * Opens dialogs without blocking: the window is added and everything after happens in its
  * callbacks. Every dialog also gets the global keys (Ctrl+C, Ctrl+L), and a dialog made by {@link
- * #modal} ignores other keys for {@code inputPause} after it opens. Call on the GUI thread.
+ * #modal} ignores other keys for {@code inputPause} after it opens. A dialog's content laid out by
+ * {@link #layoutPanel} takes the room the screen has now and is laid out again after every resize.
+ * Call on the GUI thread.
  */
 public final class DialogHost {
   private final WindowBasedTextGUI gui;
@@ -63,12 +68,29 @@ public final class DialogHost {
     }
   }
 
-  /** Room a dialog may take: the screen less a margin. */
-  public int maxColumns() {
-    return Math.max(20, gui.getScreen().getTerminalSize().getColumns() - 6);
+  /**
+   * The columns and rows a dialog's content may take now: the screen less the window's frame and a
+   * margin, so the main screen still shows around it.
+   */
+  public TerminalSize room() {
+    TerminalSize screen = gui.getScreen().getTerminalSize();
+    int margin = screen.getRows() >= 30 ? 4 : 0;
+    return new TerminalSize(
+        Math.max(10, screen.getColumns() - 4), Math.max(3, screen.getRows() - 2 - margin));
   }
 
+  /** A panel for a dialog's content that fits it to {@link #room} now and after every resize. */
+  public Panel layoutPanel() {
+    return new Panel(new DialogLayout(this::room));
+  }
+
+  /** Columns a dialog's content may take now; see {@link #room}. */
+  public int maxColumns() {
+    return room().getColumns();
+  }
+
+  /** Rows a dialog's content may take now; see {@link #room}. */
   public int maxRows() {
-    return Math.max(6, gui.getScreen().getTerminalSize().getRows() - 6);
+    return room().getRows();
   }
 }

@@ -130,13 +130,13 @@ public final class ElicitationDialog {
   private void render() {
     int width = Math.min(100, host.maxColumns());
     Panel body = new Panel(new LinearLayout(Direction.VERTICAL));
-    body.addComponent(PermissionPrompter.revealed(request.message(), width));
+    body.addComponent(PermissionPrompter.revealed(request.message()));
     for (ElicitationRequest.Field field : request.fields()) {
       String label = field.label() + (field.required() ? " (required)" : "");
       if (field.description() != null && !field.description().isBlank()) {
         label += ": " + field.description();
       }
-      body.addComponent(PermissionPrompter.revealed(label, width));
+      body.addComponent(PermissionPrompter.revealed(label));
       Interactable input =
           switch (field.kind()) {
             case ENUM -> choice(field, field.choices());

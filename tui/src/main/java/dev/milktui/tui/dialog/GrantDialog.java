@@ -1,7 +1,6 @@
 package dev.milktui.tui.dialog;
 
 import com.googlecode.lanterna.TerminalSize;
-import com.googlecode.lanterna.TerminalTextUtils;
 import com.googlecode.lanterna.gui2.BasicWindow;
 import com.googlecode.lanterna.gui2.Button;
 import com.googlecode.lanterna.gui2.CheckBox;
@@ -18,7 +17,8 @@ import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.session.GrantDecision;
 import dev.milktui.core.session.GrantException;
-import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.layout.ButtonRow;
+import dev.milktui.tui.layout.WrappedText;
 import dev.milktui.tui.text.Sanitizer;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,11 +28,11 @@ import java.util.stream.Collectors;
 
 /**
  * The stream-closed (or denials) dialog: a scrolling list of the failed calls, unticked, each with
- * the narrowest rule it could grant; what the current rule allows, in words; the directories to add
- * (following the ticks until edited, shown resolved); a confirmation for broad directories; this
- * session only or remember; grant and retry, retry without granting, skip. Enter anywhere but on
- * another button grants; Esc skips; a refused or failed grant is shown here and the dialog stays
- * open with everything as it was.
+ * the narrowest rule it could grant; the call under the cursor in full (wrapped, never cut); what
+ * the current rule allows, in words; the directories to add (following the ticks until edited,
+ * shown resolved); a confirmation for broad directories; this session only or remember; grant and
+ * retry, retry without granting, skip. Enter anywhere but on another button grants; Esc skips; a
+ * refused or failed grant is shown here and the dialog stays open with everything as it was.
  */
 public final class GrantDialog {
   static final String STREAM_CLOSED_LINE =
@@ -44,19 +44,17 @@ public final class GrantDialog {
       "Nothing ticked and no directory: nothing was granted. Tick a call, or retry without"
           + " granting.";
 
-  /** Rows the dialog needs besides the list: intro, status, meaning, fields, error, buttons. */
-  private static final int FIXED_ROWS = 8;
-
   private final DialogHost host;
   private final GrantForm form;
   private final GrantTarget target;
   private final BiConsumer<SessionEvent.Level, String> notices;
   private final Runnable onClosed;
   private final BasicWindow window;
-  private final Label status = new Label("");
-  private final Label meaning = new Label("");
-  private final Label resolved = new Label("");
-  private final Label error = new Label("");
+  private final WrappedText call = new WrappedText("");
+  private final WrappedText status = new WrappedText("");
+  private final WrappedText meaning = new WrappedText("");
+  private final WrappedText resolved = new WrappedText("");
+  private final WrappedText error = new WrappedText("");
   private final CheckBox broad = new CheckBox("broad dir OK");
   private CallList calls;
   private TextBox directories;
@@ -92,22 +90,19 @@ public final class GrantDialog {
   }
 
   public void open() {
-    int width = Math.min(110, host.maxColumns());
     String intro = form.kind() == GrantForm.Kind.STREAM_CLOSED ? STREAM_CLOSED_LINE : DENIALS_LINE;
-    List<String> introLines = TerminalTextUtils.getWordWrappedText(width, intro);
-    // The screen less the window's frame and the rows beside it; the list takes what is left.
-    int listRows = host.maxRows() + 2 - FIXED_ROWS - introLines.size();
-    Panel body = new Panel(new LinearLayout(Direction.VERTICAL).setSpacing(0));
-    body.addComponent(new Label(String.join("\n", introLines)));
-    calls = new CallList(form, width, listRows, GrantDialog::shown, this::refresh);
+    Panel body = host.layoutPanel();
+    body.addComponent(new WrappedText(intro));
+    calls = new CallList(form, GrantDialog::shown, this::refresh);
     body.addComponent(calls);
-    status.setLabelWidth(width);
+    body.addComponent(call);
     body.addComponent(status);
-    meaning.setLabelWidth(width);
     body.addComponent(meaning);
     Panel field = new Panel(new LinearLayout(Direction.HORIZONTAL));
     field.addComponent(new Label("Directories:"));
-    directories = new TextBox(new TerminalSize(Math.max(10, width - 14), 1), form.directories());
+    directories =
+        new TextBox(
+            new TerminalSize(Math.max(40, form.directories().length() + 2), 1), form.directories());
     directories.setTextChangeListener(
         (text, byUser) -> {
           if (byUser) {
@@ -117,7 +112,6 @@ public final class GrantDialog {
         });
     field.addComponent(directories);
     body.addComponent(field);
-    resolved.setLabelWidth(width);
     body.addComponent(resolved);
     Panel choices = new Panel(new LinearLayout(Direction.HORIZONTAL));
     broad.addListener(
@@ -129,13 +123,12 @@ public final class GrantDialog {
         new ChoiceField(PERSIST_OPTIONS, form.persist() ? 1 : 0, i -> form.setPersist(i == 1)));
     choices.addComponent(broad);
     body.addComponent(choices);
-    error.setLabelWidth(width);
     body.addComponent(error);
-    Panel buttons = new Panel(new LinearLayout(Direction.HORIZONTAL));
-    buttons.addComponent(new Button("Grant and retry", this::grant));
-    buttons.addComponent(new Button("Retry without grants", this::retryWithout));
-    buttons.addComponent(new Button("Skip (Esc)", this::skip));
-    body.addComponent(buttons);
+    body.addComponent(
+        new ButtonRow(
+            new Button("Grant and retry", this::grant),
+            new Button("Retry without grants", this::retryWithout),
+            new Button("Skip (Esc)", this::skip)));
     window.setComponent(body);
     window.addWindowListener(
         new WindowListenerAdapter() {
@@ -160,22 +153,21 @@ public final class GrantDialog {
     }
     long ticked = items.stream().filter(GrantForm.Item::ticked).count();
     status.setText(
-        Columns.fit(
-            "Call "
-                + (calls.cursor() + 1)
-                + " of "
-                + items.size()
-                + ", "
-                + ticked
-                + " ticked · Space tick · ←/→ rule · a all · ↑/↓ more",
-            status.getLabelWidth()));
+        "Call "
+            + (calls.cursor() + 1)
+            + " of "
+            + items.size()
+            + ", "
+            + ticked
+            + " ticked · Space tick · ←/→ rule · a all · ↑/↓ more");
+    call.setText("› " + calls.currentCall());
     GrantForm.Item item = items.get(calls.cursor());
-    meaning.setText(Columns.fit(meaningOf(item), meaning.getLabelWidth()));
+    meaning.setText(meaningOf(item));
     if (form.directoriesFollowTicks() && !directories.getText().equals(form.directories())) {
       directories.setText(form.directories());
       directories.setCaretPosition(form.directories().length());
     }
-    resolved.setText(Columns.fit(resolvedText(), resolved.getLabelWidth()));
+    resolved.setText(resolvedText());
   }
 
   private static String meaningOf(GrantForm.Item item) {
@@ -257,9 +249,9 @@ public final class GrantDialog {
     }
   }
 
-  /** On one line, so that a long message never pushes the buttons off a small screen. */
+  /** Wrapped; the dialog's layout keeps the buttons on screen however long it is. */
   private void showError(String text) {
-    error.setText(Columns.fit(text, error.getLabelWidth()));
+    error.setText(text);
   }
 
   private void retryWithout() {

@@ -1,8 +1,10 @@
 package dev.milktui.tui.dialog;
 
 import com.googlecode.lanterna.gui2.BasicWindow;
+import com.googlecode.lanterna.gui2.TextGUI;
 import com.googlecode.lanterna.gui2.WindowListener;
 import com.googlecode.lanterna.input.KeyStroke;
+import dev.milktui.tui.layout.MinimumSize;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -12,7 +14,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * A dialog window that ignores keys for a short pause after it opens, so that keys typed for the
  * message box just before it appeared (the {@code y} of "why…") never answer it. Each key that
  * arrives during the pause extends it; only the global keys (Ctrl+C, Ctrl+L) pass. While paused,
- * the title says so.
+ * the title says so. On a screen below the minimum size the window is hidden (the too-small notice
+ * shows) and takes no keys but the global ones, since it could not be read whole; when it shows
+ * again, the pause starts over.
  */
 final class GuardedWindow extends BasicWindow {
   static final String PAUSED = " · keys paused…";
@@ -22,6 +26,7 @@ final class GuardedWindow extends BasicWindow {
   private WindowListener globalKeys;
   private Instant pausedUntil = Instant.MIN;
   private boolean showedPaused;
+  private boolean hiddenForSize;
 
   GuardedWindow(String title) {
     super(title);
@@ -46,6 +51,22 @@ final class GuardedWindow extends BasicWindow {
     }
   }
 
+  private boolean screenTooSmall() {
+    TextGUI gui = getTextGUI();
+    return gui != null && MinimumSize.tooSmall(gui.getScreen().getTerminalSize());
+  }
+
+  /** Hidden while the screen is too small; when it shows again, the input pause starts over. */
+  @Override
+  public boolean isVisible() {
+    boolean tooSmall = screenTooSmall();
+    if (hiddenForSize && !tooSmall && clock != null) {
+      pausedUntil = clock.instant().plus(pause);
+    }
+    hiddenForSize = tooSmall;
+    return super.isVisible() && !tooSmall;
+  }
+
   @Override
   public String getTitle() {
     showedPaused = paused();
@@ -54,6 +75,10 @@ final class GuardedWindow extends BasicWindow {
 
   @Override
   public boolean handleInput(KeyStroke key) {
+    if (screenTooSmall()) {
+      globalKeys.onInput(this, key, new AtomicBoolean(true));
+      return true;
+    }
     if (!paused()) {
       return super.handleInput(key);
     }

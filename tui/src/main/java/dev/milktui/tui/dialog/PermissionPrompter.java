@@ -1,12 +1,9 @@
 package dev.milktui.tui.dialog;
 
 import com.googlecode.lanterna.TerminalSize;
-import com.googlecode.lanterna.TerminalTextUtils;
 import com.googlecode.lanterna.gui2.BasicWindow;
 import com.googlecode.lanterna.gui2.Button;
-import com.googlecode.lanterna.gui2.Direction;
 import com.googlecode.lanterna.gui2.Label;
-import com.googlecode.lanterna.gui2.LinearLayout;
 import com.googlecode.lanterna.gui2.Panel;
 import com.googlecode.lanterna.gui2.TextBox;
 import com.googlecode.lanterna.gui2.Window;
@@ -19,6 +16,9 @@ import dev.milktui.core.grants.PermissionRule;
 import dev.milktui.core.protocol.ControlRequest;
 import dev.milktui.core.protocol.PermissionSuggestion;
 import dev.milktui.core.session.GrantException;
+import dev.milktui.tui.layout.ButtonRow;
+import dev.milktui.tui.layout.ScrollText;
+import dev.milktui.tui.layout.WrappedText;
 import dev.milktui.tui.text.Sanitizer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -61,11 +61,9 @@ public final class PermissionPrompter {
   private BasicWindow special;
   private Mode mode = Mode.MAIN;
   private TextBox field;
-  private Label rulesCount;
-  private TextBox rulesList;
-  private int rulesRows;
-  private int rulesWidth;
-  private Label error;
+  private WrappedText rulesCount;
+  private ScrollText rulesList;
+  private WrappedText error;
   private int answered;
 
   public PermissionPrompter(
@@ -331,8 +329,7 @@ public final class PermissionPrompter {
   }
 
   private void render() {
-    int width = Math.min(100, host.maxColumns());
-    Panel body = new Panel(new LinearLayout(Direction.VERTICAL));
+    Panel body = host.layoutPanel();
     ControlRequest.CanUseTool request = current.request();
     boolean untitled = request.title() == null || request.title().isBlank();
     String heading =
@@ -342,22 +339,22 @@ public final class PermissionPrompter {
                 + (untitled ? " to use " + tool(current) : ": " + request.title())
             : untitled ? "Claude wants to use " + tool(current) : request.title();
     if (hasControls(request)) {
-      body.addComponent(wrapped(HAS_CONTROLS, width));
+      body.addComponent(wrapped(HAS_CONTROLS));
     }
-    body.addComponent(revealed(heading, width));
+    body.addComponent(revealed(heading));
     if (!mcpOrigin(request).isEmpty()) {
-      body.addComponent(revealed(mcpOrigin(request), width));
+      body.addComponent(revealed(mcpOrigin(request)));
     }
     if (request.description() != null
         && !request.description().isBlank()
         && !request.description().equals(request.title())) {
-      body.addComponent(revealed(request.description(), width));
+      body.addComponent(revealed(request.description()));
     }
-    error = new Label("");
+    error = new WrappedText("");
     switch (mode) {
-      case MAIN -> renderMain(body, request, width);
-      case ALWAYS -> renderAlways(body, width);
-      case DENY -> renderDeny(body, width);
+      case MAIN -> renderMain(body, request);
+      case ALWAYS -> renderAlways(body);
+      case DENY -> renderDeny(body);
     }
     body.addComponent(error);
     window.setComponent(body);
@@ -366,44 +363,39 @@ public final class PermissionPrompter {
     }
   }
 
-  private void renderMain(Panel body, ControlRequest.CanUseTool request, int width) {
+  /**
+   * The tool's input comes first and takes the focus: it scrolls (↑/↓, PgUp/PgDn) when it is longer
+   * than the screen, and an Enter typed in passing answers nothing.
+   */
+  private void renderMain(Panel body, ControlRequest.CanUseTool request) {
     field = null;
-    int rows = Math.max(3, host.maxRows() - 10);
-    body.addComponent(ReadOnlyText.of(PermissionDetails.describe(current), width, rows));
+    body.addComponent(ReadOnlyText.of(PermissionDetails.describe(current)));
     if (request.blockedPath() != null && !request.blockedPath().isBlank()) {
-      body.addComponent(revealed("Blocked path: " + request.blockedPath(), width));
+      body.addComponent(revealed("Blocked path: " + request.blockedPath()));
     }
     if (request.decisionReason() != null && !request.decisionReason().isBlank()) {
-      body.addComponent(revealed("Why Claude asks: " + request.decisionReason(), width));
+      body.addComponent(revealed("Why Claude asks: " + request.decisionReason()));
     }
-    Panel buttons = new Panel(new LinearLayout(Direction.HORIZONTAL));
-    buttons.addComponent(new Button("Allow once (y)", () -> answer(current::allowOnce)));
-    buttons.addComponent(new Button("Allow always (Shift+A)", this::openAlways));
-    buttons.addComponent(new Button("Deny (n)", () -> switchTo(Mode.DENY)));
-    buttons.addComponent(
-        new Button(
-            "Deny & stop (Esc)", () -> answer(() -> current.denyAndStop(DENIED_AND_STOPPED))));
-    body.addComponent(buttons);
+    body.addComponent(
+        new ButtonRow(
+            new Button("Allow once (y)", () -> answer(current::allowOnce)),
+            new Button("Allow always (Shift+A)", this::openAlways),
+            new Button("Deny (n)", () -> switchTo(Mode.DENY)),
+            new Button(
+                "Deny & stop (Esc)", () -> answer(() -> current.denyAndStop(DENIED_AND_STOPPED)))));
   }
 
-  private void renderAlways(Panel body, int width) {
+  private void renderAlways(Panel body) {
     String text = RuleText.join(proposedRules().stream().map(Sanitizer::revealInline).toList());
     body.addComponent(
         wrapped(
             "Allow always: the rules below are saved to "
                 + Sanitizer.revealInline(saver.destination())
-                + " and apply from now on. Edit them if you like (commas separate rules):",
-            width));
-    field =
-        new TextBox(new TerminalSize(Math.min(width, Math.max(40, text.length() + 4)), 1), text);
+                + " and apply from now on. Edit them if you like (commas separate rules):"));
+    field = new TextBox(new TerminalSize(Math.max(40, text.length() + 4), 1), text);
     List<String> directories = suggestedDirectories();
-    rulesWidth = Math.max(10, width - 1);
-    int room = Math.max(3, host.maxRows() - 10 - (directories.isEmpty() ? 0 : 2));
-    rulesRows = Math.min(room, listLines(text).size());
-    rulesCount = new Label("");
-    rulesList =
-        new TextBox(new TerminalSize(rulesWidth + 1, rulesRows), "", TextBox.Style.MULTI_LINE);
-    rulesList.setReadOnly(true);
+    rulesCount = new WrappedText("");
+    rulesList = ScrollText.code("");
     field.setTextChangeListener((newText, byUser) -> listRules(newText));
     listRules(text);
     body.addComponent(field);
@@ -412,64 +404,39 @@ public final class PermissionPrompter {
     if (!directories.isEmpty()) {
       body.addComponent(
           revealed(
-              "For this session only, also adds the directories: " + String.join(", ", directories),
-              width));
+              "For this session only, also adds the directories: "
+                  + String.join(", ", directories)));
     }
     body.addComponent(new Label("Enter saves and allows · Esc back"));
   }
 
   /**
-   * Every rule the field holds, one per line and wrapped, so none hides past the field's edge; when
-   * the screen is too small for all of them, the list scrolls and says so.
+   * Every rule the field holds, one per line, so none hides past the field's edge; when the screen
+   * is too small for all of them, the list scrolls and marks what is out of view.
    */
   private void listRules(String text) {
-    List<String> lines = listLines(text);
-    int count = RuleText.split(text).size();
-    rulesCount.setText(
-        "Will save "
-            + count
-            + " rule(s)"
-            + (lines.size() > rulesRows ? " (Tab, then ↑/↓, to read them all):" : ":"));
-    rulesList.setText(String.join("\n", lines));
+    List<String> rules = RuleText.split(text);
+    rulesCount.setText("Will save " + rules.size() + " rule(s):");
+    rulesList.setText(
+        rules.isEmpty()
+            ? ""
+            : "• " + String.join("\n• ", rules.stream().map(Sanitizer::revealInline).toList()));
   }
 
-  private List<String> listLines(String text) {
-    List<String> lines = new ArrayList<>();
-    for (String rule : RuleText.split(text)) {
-      List<String> wrapped =
-          TerminalTextUtils.getWordWrappedText(rulesWidth - 4, Sanitizer.revealInline(rule));
-      for (int i = 0; i < wrapped.size(); i++) {
-        lines.add((i == 0 ? "  • " : "    ") + wrapped.get(i));
-      }
-    }
-    return lines.isEmpty() ? List.of("") : lines;
-  }
-
-  private void renderDeny(Panel body, int width) {
+  private void renderDeny(Panel body) {
     body.addComponent(new Label("Deny " + tool(current) + ". Tell Claude why (optional):"));
-    field = new TextBox(new TerminalSize(Math.min(width, 60), 1), "");
+    field = new TextBox(new TerminalSize(60, 1), "");
     body.addComponent(field);
     body.addComponent(new Label("Enter denies · Esc back"));
   }
 
-  static Label wrapped(String text, int width) {
-    return wrappedLabel(Sanitizer.clean(text), width);
+  static WrappedText wrapped(String text) {
+    return new WrappedText(Sanitizer.clean(text));
   }
 
   /** As {@link #wrapped}, for text about what is approved: nothing dropped, controls marked. */
-  static Label revealed(String text, int width) {
-    return wrappedLabel(Sanitizer.reveal(text), width);
-  }
-
-  /**
-   * A label as tall as its text wrapped at {@code width}: Lanterna sizes a label when its text is
-   * set, so the width must be set first, or every line past the first is cut off.
-   */
-  private static Label wrappedLabel(String text, int width) {
-    Label label = new Label("");
-    label.setLabelWidth(width);
-    label.setText(text.replace("\t", "    "));
-    return label;
+  static WrappedText revealed(String text) {
+    return new WrappedText(Sanitizer.reveal(text));
   }
 
   private static boolean hasControls(ControlRequest.CanUseTool request) {

@@ -15,6 +15,7 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.protocol.Json;
+import dev.milktui.tui.layout.ScrollText;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -113,10 +114,9 @@ public final class PlanDialog {
     Panel body = new Panel(new LinearLayout(Direction.VERTICAL));
     if (request.context().agent().isPresent()) {
       body.addComponent(
-          PermissionPrompter.revealed(
-              "Agent " + request.context().agent().get() + " has a plan:", width));
+          PermissionPrompter.revealed("Agent " + request.context().agent().get() + " has a plan:"));
     }
-    TextBox plan = ReadOnlyText.of(plan(request), width, Math.max(3, host.maxRows() - 8));
+    ScrollText plan = ReadOnlyText.of(plan(request));
     body.addComponent(plan);
     error.setText("");
     if (feedback == null) {

@@ -134,10 +134,9 @@ public final class QuestionDialog {
     Panel body = new Panel(new LinearLayout(Direction.VERTICAL));
     if (request.context().agent().isPresent()) {
       body.addComponent(
-          PermissionPrompter.revealed(
-              "Agent " + request.context().agent().get() + " asks:", width));
+          PermissionPrompter.revealed("Agent " + request.context().agent().get() + " asks:"));
     }
-    body.addComponent(PermissionPrompter.revealed(question.question(), width));
+    body.addComponent(PermissionPrompter.revealed(question.question()));
     list = new OptionList(question, width, this::describe);
     body.addComponent(list);
     description.setLabelWidth(width);

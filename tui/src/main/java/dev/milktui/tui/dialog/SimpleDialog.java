@@ -3,14 +3,15 @@ package dev.milktui.tui.dialog;
 import com.googlecode.lanterna.gui2.BasicWindow;
 import com.googlecode.lanterna.gui2.Button;
 import com.googlecode.lanterna.gui2.Component;
-import com.googlecode.lanterna.gui2.Direction;
 import com.googlecode.lanterna.gui2.Label;
-import com.googlecode.lanterna.gui2.LinearLayout;
 import com.googlecode.lanterna.gui2.Panel;
 import com.googlecode.lanterna.gui2.Window;
 import com.googlecode.lanterna.gui2.WindowListenerAdapter;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
+import dev.milktui.tui.layout.ButtonRow;
+import dev.milktui.tui.layout.ScrollText;
+import dev.milktui.tui.text.Sanitizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -19,7 +20,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * A modal message with keyed actions (help, trust offer, tool details, process exit). Each action
  * has a key and a button; a deliberate action (one that widens trust) takes its key only with
  * Shift. Esc runs the cancel action, if any, and closes. With actions, the close button has the
- * focus, so an Enter or Space typed in passing never runs one.
+ * focus, so an Enter or Space typed in passing never runs one. The content fits the screen (see
+ * {@link DialogHost#layoutPanel}); long text scrolls and the buttons stay in view.
  */
 public final class SimpleDialog {
 
@@ -46,7 +48,13 @@ public final class SimpleDialog {
   }
 
   public SimpleDialog text(String text) {
-    body.add(PermissionPrompter.wrapped(text, Math.min(100, host.maxColumns())));
+    body.add(PermissionPrompter.wrapped(text));
+    return this;
+  }
+
+  /** Prose that may be longer than the screen: it scrolls (PgUp/PgDn) and marks what is hidden. */
+  public SimpleDialog scrollingText(String text) {
+    body.add(ScrollText.prose(Sanitizer.clean(text)));
     return this;
   }
 
@@ -76,9 +84,9 @@ public final class SimpleDialog {
   }
 
   public void open() {
-    Panel panel = new Panel(new LinearLayout(Direction.VERTICAL));
+    Panel panel = host.layoutPanel();
     body.forEach(panel::addComponent);
-    Panel buttons = new Panel(new LinearLayout(Direction.HORIZONTAL));
+    ButtonRow buttons = new ButtonRow();
     for (Action action : actions) {
       buttons.addComponent(
           new Button(action.label() + " (" + action.keyName() + ")", () -> run(action.run())));

@@ -1,0 +1,72 @@
+package dev.milktui.tui;
+
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.gui2.AbstractComponent;
+import com.googlecode.lanterna.gui2.ComponentRenderer;
+import com.googlecode.lanterna.gui2.TextGUIGraphics;
+import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.Sanitizer;
+import java.util.List;
+
+/**
+ * The message box's completion popup, drawn just above it over the panes: what the box offers for
+ * the word at the caret (a window of it around the choice) and a line of keys. Hidden when nothing
+ * is offered.
+ */
+final class CompletionPopup extends AbstractComponent<CompletionPopup> {
+  static final int ROWS = 8;
+  static final String KEYS = " ↑↓ choose · Tab complete · Esc close";
+
+  private final Palette palette;
+  private final InputBox input;
+
+  CompletionPopup(Palette palette, InputBox input) {
+    this.palette = palette;
+    this.input = input;
+  }
+
+  @Override
+  public boolean isVisible() {
+    return input.completing();
+  }
+
+  @Override
+  protected ComponentRenderer<CompletionPopup> createDefaultRenderer() {
+    return new ComponentRenderer<>() {
+      @Override
+      public TerminalSize getPreferredSize(CompletionPopup component) {
+        List<String> items = input.offered();
+        if (items.isEmpty()) {
+          return TerminalSize.ZERO;
+        }
+        int widest = Columns.width(KEYS) + 1;
+        for (String item : items) {
+          widest = Math.max(widest, Columns.width(Sanitizer.oneLine(item)) + 3);
+        }
+        return new TerminalSize(widest, Math.min(ROWS, items.size()) + 1);
+      }
+
+      @Override
+      public void drawComponent(TextGUIGraphics g, CompletionPopup component) {
+        int width = g.getSize().getColumns();
+        int rows = g.getSize().getRows() - 1;
+        List<String> items = input.offered();
+        if (width < 1 || rows < 1 || items.isEmpty()) {
+          return;
+        }
+        int selected = input.selected();
+        int top = Math.max(0, Math.min(selected - rows + 1, items.size() - rows));
+        top = Math.max(0, Math.min(top, selected));
+        for (int r = 0; r < rows && top + r < items.size(); r++) {
+          int index = top + r;
+          palette.apply(g, index == selected ? Palette.Role.SELECTED : Palette.Role.STATUS);
+          String mark = index == selected ? " › " : "   ";
+          g.putString(0, r, Columns.pad(mark + Sanitizer.oneLine(items.get(index)), width));
+        }
+        palette.apply(g, Palette.Role.HINT);
+        String more = items.size() > rows ? " (" + items.size() + ")" : "";
+        g.putString(0, rows, Columns.pad(KEYS + more, width));
+      }
+    };
+  }
+}

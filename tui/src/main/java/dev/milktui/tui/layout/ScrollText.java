@@ -1,0 +1,183 @@
+package dev.milktui.tui.layout;
+
+import com.googlecode.lanterna.TerminalPosition;
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.gui2.AbstractInteractableComponent;
+import com.googlecode.lanterna.gui2.InteractableRenderer;
+import com.googlecode.lanterna.gui2.TextGUIGraphics;
+import com.googlecode.lanterna.input.KeyStroke;
+import dev.milktui.tui.text.Columns;
+import java.util.List;
+
+/**
+ * A block of text in a dialog that takes the rows the screen can spare and scrolls the rest: it
+ * takes the focus (Tab), ↑/↓ move a line, PgUp/PgDn a page, Home/End to the ends, and a row at the
+ * top or bottom says how many lines are out of view, so nothing is hidden without a mark. The
+ * caller passes text that has already been through a display policy. Code wraps at the column
+ * (nothing reflowed), prose between words.
+ */
+public final class ScrollText extends AbstractInteractableComponent<ScrollText>
+    implements Scrolling {
+  private final boolean prose;
+  private String text;
+  private int top;
+  private int lastWidth = 1;
+  private int lastRows = 1;
+
+  private ScrollText(String text, boolean prose) {
+    this.text = text.replace("\t", "    ");
+    this.prose = prose;
+  }
+
+  /** Text whose lines must stay as they are (code, a diff, a command). */
+  public static ScrollText code(String text) {
+    return new ScrollText(text, false);
+  }
+
+  /** Text that may be reflowed between words (help, explanations). */
+  public static ScrollText prose(String text) {
+    return new ScrollText(text, true);
+  }
+
+  public String text() {
+    return text;
+  }
+
+  /** Replaces the text and shows it from the top. */
+  public synchronized ScrollText setText(String value) {
+    String next = value.replace("\t", "    ");
+    if (!next.equals(text)) {
+      text = next;
+      top = 0;
+      invalidate();
+    }
+    return this;
+  }
+
+  @Override
+  public int columnsWanted() {
+    int widest = Lines.widest(text);
+    return Math.max(10, prose ? Math.min(WrappedText.READABLE_COLUMNS, widest) : widest);
+  }
+
+  @Override
+  public int rowsAt(int columns) {
+    return lines(columns).size();
+  }
+
+  private List<String> lines(int columns) {
+    return Lines.wrap(text, Math.max(1, columns), prose);
+  }
+
+  /** What a view of {@code rows} rows from line {@code from} of {@code total} shows. */
+  record View(boolean above, int first, int count, boolean below) {
+    static View of(int total, int rows, int from) {
+      if (total <= rows || rows < 3) {
+        int start = Math.max(0, Math.min(from, total - rows));
+        return new View(false, start, Math.min(rows, total - start), false);
+      }
+      int start = Math.max(0, Math.min(from, total - (rows - 1)));
+      boolean above = start > 0;
+      int room = rows - (above ? 1 : 0);
+      boolean below = start + room < total;
+      int count = below ? room - 1 : room;
+      return new View(above, start, count, below);
+    }
+  }
+
+  private View view() {
+    return View.of(rowsAt(lastWidth), lastRows, top);
+  }
+
+  @Override
+  protected Result handleKeyStroke(KeyStroke key) {
+    View v = view();
+    int total = rowsAt(lastWidth);
+    int page = Math.max(1, v.count() - 1);
+    switch (key.getKeyType()) {
+      case ArrowDown:
+        if (!v.below()) {
+          return Result.MOVE_FOCUS_NEXT;
+        }
+        scrollTo(v.first() + 1);
+        return Result.HANDLED;
+      case ArrowUp:
+        if (!v.above()) {
+          return Result.MOVE_FOCUS_PREVIOUS;
+        }
+        scrollTo(v.first() - 1);
+        return Result.HANDLED;
+      case PageDown:
+        scrollTo(v.first() + page);
+        return Result.HANDLED;
+      case PageUp:
+        scrollTo(v.first() - page);
+        return Result.HANDLED;
+      case Home:
+        scrollTo(0);
+        return Result.HANDLED;
+      case End:
+        scrollTo(total);
+        return Result.HANDLED;
+      default:
+        return super.handleKeyStroke(key);
+    }
+  }
+
+  private void scrollTo(int line) {
+    top = View.of(rowsAt(lastWidth), lastRows, Math.max(0, line)).first();
+    invalidate();
+  }
+
+  @Override
+  protected InteractableRenderer<ScrollText> createDefaultRenderer() {
+    return new InteractableRenderer<>() {
+      @Override
+      public TerminalPosition getCursorLocation(ScrollText component) {
+        return null;
+      }
+
+      @Override
+      public TerminalSize getPreferredSize(ScrollText component) {
+        int columns = columnsWanted();
+        return new TerminalSize(columns, rowsAt(columns));
+      }
+
+      @Override
+      public void drawComponent(TextGUIGraphics g, ScrollText component) {
+        int width = g.getSize().getColumns();
+        int rows = g.getSize().getRows();
+        if (width < 1 || rows < 1) {
+          return;
+        }
+        lastWidth = width;
+        lastRows = rows;
+        List<String> lines = lines(width);
+        View v = View.of(lines.size(), rows, top);
+        top = v.first();
+        int row = 0;
+        if (v.above()) {
+          mark(g, row++, "↑ " + v.first() + " more line(s) · PgUp", width);
+        }
+        g.applyThemeStyle(getThemeDefinition().getNormal());
+        for (int i = 0; i < v.count(); i++) {
+          g.putString(0, row++, Columns.pad(lines.get(v.first() + i), width));
+        }
+        if (v.below()) {
+          int after = lines.size() - v.first() - v.count();
+          mark(
+              g,
+              row,
+              "↓ " + after + " more line(s) · " + (isFocused() ? "PgDn" : "Tab here, then PgDn"),
+              width);
+        }
+      }
+
+      private void mark(TextGUIGraphics g, int row, String text, int width) {
+        g.applyThemeStyle(
+            isFocused() ? getThemeDefinition().getActive() : getThemeDefinition().getSelected());
+        g.putString(0, row, Columns.pad(text, width));
+      }
+    };
+  }
+}

@@ -1,0 +1,55 @@
+package dev.milktui.tui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.milktui.core.event.SessionEvent;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RunningTurnTest {
+
+  private static SessionEvent.TurnStarted started() {
+    return new SessionEvent.TurnStarted(
+        "abcdef0123456789", "claude-test", "/projects/p", "acceptEdits", "2.1.332", List.of());
+  }
+
+  @Test
+  void aSessionStartsWithAHeaderOfWhereWhatAndWhichVersions() {
+    Harness h = new Harness(120, 30);
+    h.controller.showVersion("9.9.9");
+    h.events(started());
+    assertThat(h.screen())
+        .contains("milk-tui 9.9.9 · claude 2.1.332 · /projects/p · model claude-test ·")
+        .contains("acceptEdits mode");
+
+    h.events(new SessionEvent.TurnFinished(Events.summary(List.of(), List.of())), started());
+    assertThat(h.screen().split("claude 2.1.332", -1)).hasSize(2);
+  }
+
+  @Test
+  void aRunningTurnShowsTheSpinnerLineWithElapsedTimeTokensAndHowToInterrupt() {
+    Harness h = new Harness(100, 30);
+    assertThat(h.screen()).doesNotContain("Esc to interrupt");
+    h.events(started(), new SessionEvent.UserPrompt("hi", false));
+    assertThat(h.screen()).contains("Thinking… (0s · Esc to interrupt)");
+
+    h.events(new SessionEvent.TextDelta("m1", 0, "x".repeat(400)));
+    h.clock.advance(Duration.ofSeconds(75));
+    h.controller.tick();
+    h.pump();
+    assertThat(h.screen()).contains("Streaming… (1m 15s · ↓ ~100 tokens · Esc to interrupt)");
+
+    h.events(new SessionEvent.TurnFinished(Events.summary(List.of(), List.of())));
+    assertThat(h.screen()).doesNotContain("Esc to interrupt");
+  }
+
+  @Test
+  void theSpinnerLineGoesWhenClaudeStops() {
+    Harness h = new Harness(100, 30);
+    h.events(started(), new SessionEvent.UserPrompt("hi", false));
+    assertThat(h.screen()).contains("Esc to interrupt");
+    h.events(new SessionEvent.ProcessExited(1, "boom", false));
+    assertThat(h.screen()).doesNotContain("Esc to interrupt");
+  }
+}

@@ -1,0 +1,54 @@
+package dev.milktui.tui.completion;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FileIndexTest {
+  @TempDir Path dir;
+
+  @Test
+  void theListingRunsOnTheExecutorNeverOnTheCallersThread() throws Exception {
+    Files.writeString(dir.resolve("notes.txt"), "x");
+    List<Runnable> queued = new ArrayList<>();
+    AtomicInteger ready = new AtomicInteger();
+    FileIndex index = new FileIndex(dir, queued::add, ready::incrementAndGet);
+
+    index.refresh();
+    assertThat(index.files()).isEmpty();
+    assertThat(queued).hasSize(1);
+
+    queued.get(0).run();
+    assertThat(index.files()).contains("notes.txt");
+    assertThat(ready).hasValue(1);
+  }
+
+  @Test
+  void outsideAGitWorkTreeAWalkListsFilesAndFoldersButNoHiddenFolders() throws Exception {
+    Files.createDirectories(dir.resolve("src/app"));
+    Files.writeString(dir.resolve("src/app/Main.java"), "x");
+    Files.createDirectories(dir.resolve(".cache"));
+    Files.writeString(dir.resolve(".cache/blob"), "x");
+
+    assertThat(FileIndex.list(dir))
+        .contains("src/", "src/app/", "src/app/Main.java")
+        .noneMatch(p -> p.startsWith(".cache"));
+  }
+
+  @Test
+  void inAGitWorkTreeWhatGitignoreExcludesIsLeftOut() throws Exception {
+    Files.writeString(dir.resolve(".gitignore"), "*.log\n");
+    Files.writeString(dir.resolve("app.log"), "x");
+    Files.writeString(dir.resolve("App.java"), "x");
+    assertThat(new ProcessBuilder("git", "init", "-q").directory(dir.toFile()).start().waitFor())
+        .isZero();
+
+    assertThat(FileIndex.list(dir)).contains("App.java", ".gitignore").doesNotContain("app.log");
+  }
+}
