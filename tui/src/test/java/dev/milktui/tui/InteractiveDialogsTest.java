@@ -7,6 +7,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.protocol.CliMessage;
+import dev.milktui.core.protocol.ControlRequest;
+import dev.milktui.core.protocol.ControlRequestMessage;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.session.SessionEngine;
 import dev.milktui.core.testkit.Recordings;
@@ -14,6 +17,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +28,11 @@ class InteractiveDialogsTest {
   private final List<String> written = new ArrayList<>();
 
   private Harness replay(String name) {
+    return replayUntil(name, message -> false);
+  }
+
+  /** Replays a recording up to and including the first message {@code last} accepts. */
+  private Harness replayUntil(String name, Predicate<CliMessage> last) {
     Harness h = new Harness(120, 36);
     SessionEngine engine = new SessionEngine(h.listener());
     for (var message : Recordings.messages(name)) {
@@ -35,6 +44,9 @@ class InteractiveDialogsTest {
                 return true;
               },
           written::add);
+      if (last.test(message)) {
+        break;
+      }
     }
     return h.pump();
   }
@@ -200,7 +212,12 @@ class InteractiveDialogsTest {
 
   @Test
   void anMcpToolRequestNamesTheToolAsItsServerShowsItAndTheServer() {
-    Harness h = replay("p17-mcp-elicitation");
+    Harness h =
+        replayUntil(
+            "p17-mcp-elicitation",
+            m ->
+                m instanceof ControlRequestMessage c
+                    && c.request() instanceof ControlRequest.CanUseTool);
 
     assertThat(h.screen()).contains("MCP tool \"Ask\" of server tiny");
   }
