@@ -19,6 +19,7 @@ import dev.milktui.core.session.GrantException;
 import dev.milktui.tui.layout.ButtonRow;
 import dev.milktui.tui.layout.ScrollText;
 import dev.milktui.tui.layout.WrappedText;
+import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.Sanitizer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -392,7 +393,7 @@ public final class PermissionPrompter {
             "Allow always: the rules below are saved to "
                 + Sanitizer.revealInline(saver.destination())
                 + " and apply from now on. Edit them if you like (commas separate rules):"));
-    field = new TextBox(new TerminalSize(Math.max(40, text.length() + 4), 1), text);
+    field = new TextBox(new TerminalSize(Math.max(40, Columns.width(text) + 4), 1), text);
     List<String> directories = suggestedDirectories();
     rulesCount = new WrappedText("");
     rulesList = ScrollText.code("");

@@ -63,8 +63,10 @@ public final class Graphemes {
     return c >= 0xA0 && c <= 0x2FF && c != 0xAD
         || c >= 0x2010 && c <= 0x2027
         || c >= 0x2030 && c <= 0x205E
-        || c >= 0x2190 && c <= 0x21FF
+        || c >= 0x2190 && c <= 0x22FF
+        || c >= 0x2400 && c <= 0x243F
         || c >= 0x2500 && c <= 0x25FC
+        || c == 0x26A0
         || c >= 0x2713 && c <= 0x2718;
   }
 }
