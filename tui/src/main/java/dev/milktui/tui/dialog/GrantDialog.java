@@ -1,7 +1,6 @@
 package dev.milktui.tui.dialog;
 
 import com.googlecode.lanterna.TerminalSize;
-import com.googlecode.lanterna.TerminalTextUtils;
 import com.googlecode.lanterna.gui2.BasicWindow;
 import com.googlecode.lanterna.gui2.Button;
 import com.googlecode.lanterna.gui2.CheckBox;
@@ -19,6 +18,7 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.session.GrantDecision;
 import dev.milktui.core.session.GrantException;
 import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.LineBreaker;
 import dev.milktui.tui.text.Sanitizer;
 import java.nio.file.Path;
 import java.util.List;
@@ -94,7 +94,7 @@ public final class GrantDialog {
   public void open() {
     int width = Math.min(110, host.maxColumns());
     String intro = form.kind() == GrantForm.Kind.STREAM_CLOSED ? STREAM_CLOSED_LINE : DENIALS_LINE;
-    List<String> introLines = TerminalTextUtils.getWordWrappedText(width, intro);
+    List<String> introLines = LineBreaker.wrap(intro, width);
     // The screen less the window's frame and the rows beside it; the list takes what is left.
     int listRows = host.maxRows() + 2 - FIXED_ROWS - introLines.size();
     Panel body = new Panel(new LinearLayout(Direction.VERTICAL).setSpacing(0));

@@ -1,7 +1,6 @@
 package dev.milktui.tui.dialog;
 
 import com.googlecode.lanterna.TerminalSize;
-import com.googlecode.lanterna.TerminalTextUtils;
 import com.googlecode.lanterna.gui2.BasicWindow;
 import com.googlecode.lanterna.gui2.Button;
 import com.googlecode.lanterna.gui2.Direction;
@@ -19,6 +18,8 @@ import dev.milktui.core.grants.PermissionRule;
 import dev.milktui.core.protocol.ControlRequest;
 import dev.milktui.core.protocol.PermissionSuggestion;
 import dev.milktui.core.session.GrantException;
+import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.LineBreaker;
 import dev.milktui.tui.text.Sanitizer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -349,7 +350,8 @@ public final class PermissionPrompter {
                 + " and apply from now on. Edit them if you like (commas separate rules):",
             width));
     field =
-        new TextBox(new TerminalSize(Math.min(width, Math.max(40, text.length() + 4)), 1), text);
+        new TextBox(
+            new TerminalSize(Math.min(width, Math.max(40, Columns.width(text) + 4)), 1), text);
     List<String> directories = suggestedDirectories();
     rulesWidth = Math.max(10, width - 1);
     int room = Math.max(3, host.maxRows() - 10 - (directories.isEmpty() ? 0 : 2));
@@ -390,8 +392,7 @@ public final class PermissionPrompter {
   private List<String> listLines(String text) {
     List<String> lines = new ArrayList<>();
     for (String rule : RuleText.split(text)) {
-      List<String> wrapped =
-          TerminalTextUtils.getWordWrappedText(rulesWidth - 4, Sanitizer.revealInline(rule));
+      List<String> wrapped = LineBreaker.wrap(Sanitizer.revealInline(rule), rulesWidth - 4);
       for (int i = 0; i < wrapped.size(); i++) {
         lines.add((i == 0 ? "  • " : "    ") + wrapped.get(i));
       }
@@ -422,7 +423,8 @@ public final class PermissionPrompter {
   private static Label wrappedLabel(String text, int width) {
     Label label = new Label("");
     label.setLabelWidth(width);
-    label.setText(text.replace("\t", "    "));
+    // Wrapped here, by grapheme widths, so that emoji and CJK lines fit; the label keeps them.
+    label.setText(String.join("\n", LineBreaker.wrap(text.replace("\t", "    "), width)));
     return label;
   }
 

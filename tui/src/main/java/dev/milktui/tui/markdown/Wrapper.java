@@ -26,11 +26,33 @@ final class Wrapper {
   private int prefixWidth;
   private int col;
 
-  private Wrapper(int width, StyledLine firstPrefix, StyledLine restPrefix, List<StyledLine> out) {
-    this.width = width;
+  /** The word being read: it may go on in the next piece. */
+  private List<Span> parts = new ArrayList<>();
+
+  private int partsWidth;
+
+  /**
+   * Wraps pieces added one by one into {@code out}. Lines are added to {@code out} as soon as they
+   * are full and never changed after, so a wrapper can be fed a long text in portions.
+   */
+  Wrapper(int width, StyledLine firstPrefix, StyledLine restPrefix, List<StyledLine> out) {
+    this.width = Math.max(width, Math.max(firstPrefix.width(), restPrefix.width()) + 1);
     this.restPrefix = restPrefix;
     this.out = out;
     start(firstPrefix);
+  }
+
+  private Wrapper(Wrapper other, List<StyledLine> out) {
+    this.width = other.width;
+    this.restPrefix = other.restPrefix;
+    this.out = out;
+    this.line.addAll(other.line);
+    this.gap.addAll(other.gap);
+    this.gapWidth = other.gapWidth;
+    this.prefixWidth = other.prefixWidth;
+    this.col = other.col;
+    this.parts = new ArrayList<>(other.parts);
+    this.partsWidth = other.partsWidth;
   }
 
   /** Appends the wrapped lines of {@code pieces} to {@code out}; at least one line. */
@@ -40,40 +62,53 @@ final class Wrapper {
       StyledLine firstPrefix,
       StyledLine restPrefix,
       List<StyledLine> out) {
-    int room = Math.max(width, Math.max(firstPrefix.width(), restPrefix.width()) + 1);
-    Wrapper w = new Wrapper(room, firstPrefix, restPrefix, out);
-    List<Span> parts = new ArrayList<>();
-    int partsWidth = 0;
+    Wrapper w = new Wrapper(width, firstPrefix, restPrefix, out);
     for (Piece piece : pieces) {
-      String text = piece.text();
-      int i = 0;
-      while (i < text.length()) {
-        int j = i;
-        if (text.charAt(i) == ' ') {
-          while (j < text.length() && text.charAt(j) == ' ') {
-            j++;
-          }
-          if (!parts.isEmpty()) {
-            w.word(new Word(parts, partsWidth));
-            parts = new ArrayList<>();
-            partsWidth = 0;
-          }
-          w.space(new Span(text.substring(i, j), piece.style()));
-        } else {
-          while (j < text.length() && text.charAt(j) != ' ') {
-            j++;
-          }
-          Span part = new Span(text.substring(i, j), piece.style());
-          parts.add(part);
-          partsWidth += part.width();
+      w.add(piece);
+    }
+    w.end();
+  }
+
+  /** A wrapper in the same state whose further lines go to {@code out} instead. */
+  Wrapper copy(List<StyledLine> out) {
+    return new Wrapper(this, out);
+  }
+
+  void add(Piece piece) {
+    String text = piece.text();
+    int i = 0;
+    while (i < text.length()) {
+      int j = i;
+      if (text.charAt(i) == ' ') {
+        while (j < text.length() && text.charAt(j) == ' ') {
+          j++;
         }
-        i = j;
+        flushWord();
+        space(new Span(text.substring(i, j), piece.style()));
+      } else {
+        while (j < text.length() && text.charAt(j) != ' ') {
+          j++;
+        }
+        Span part = new Span(text.substring(i, j), piece.style());
+        parts.add(part);
+        partsWidth += part.width();
       }
+      i = j;
     }
+  }
+
+  /** Ends the logical line: its last screen line goes out. */
+  void end() {
+    flushWord();
+    emit();
+  }
+
+  private void flushWord() {
     if (!parts.isEmpty()) {
-      w.word(new Word(parts, partsWidth));
+      word(new Word(parts, partsWidth));
+      parts = new ArrayList<>();
+      partsWidth = 0;
     }
-    w.emit();
   }
 
   private void space(Span s) {

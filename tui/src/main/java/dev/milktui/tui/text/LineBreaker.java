@@ -1,5 +1,8 @@
 package dev.milktui.tui.text;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * Breaks one logical line (no newline inside) into screen lines of at most {@code width} columns,
  * never inside a grapheme. Prose breaks after the last space that fits; code breaks at the column,
@@ -13,6 +16,21 @@ public final class LineBreaker {
   }
 
   private LineBreaker() {}
+
+  /** {@code text} word-wrapped to {@code width} columns, one string per screen line. */
+  public static List<String> wrap(String text, int width) {
+    List<String> lines = new ArrayList<>();
+    int start = 0;
+    while (true) {
+      int nl = text.indexOf('\n', start);
+      int end = nl < 0 ? text.length() : nl;
+      breakLine(text, start, end, width, true, (s, e) -> lines.add(text.substring(s, e)));
+      if (nl < 0) {
+        return lines;
+      }
+      start = nl + 1;
+    }
+  }
 
   public static void breakLine(
       CharSequence text, int start, int end, int width, boolean words, Sink sink) {

@@ -53,9 +53,9 @@ public final class LinePainter {
     int i = 0;
     while (i < n && x < width) {
       char c = text.charAt(i);
-      if (c < 0x80 && (i + 1 == n || text.charAt(i + 1) < 0x80)) {
-        g.setCharacter(
-            col + x, row, cell(g, c >= 0x20 && c != 0x7f ? String.valueOf(c) : REPLACEMENT));
+      if (Graphemes.isSimple(c) && (i + 1 == n || Graphemes.isSimple(text.charAt(i + 1)))) {
+        boolean control = c < 0x20 || c == 0x7f;
+        g.setCharacter(col + x, row, cell(g, control ? REPLACEMENT : String.valueOf(c)));
         x++;
         i++;
         continue;

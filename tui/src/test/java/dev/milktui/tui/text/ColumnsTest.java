@@ -47,4 +47,10 @@ class ColumnsTest {
       }
     }
   }
+
+  @Test
+  void wrapBreaksAtSpacesAndNewlinesByColumns() {
+    assertThat(LineBreaker.wrap("日本語 の テキスト\nnext line", 7))
+        .containsExactly("日本語", "の", "テキス", "ト", "next", "line");
+  }
 }

@@ -2,6 +2,7 @@ package dev.milktui.tui.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.googlecode.lanterna.TextCharacter;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -78,5 +79,23 @@ class GraphemesTest {
   @Test
   void formatCharactersAloneTakeNoColumn() {
     assertThat(Graphemes.width("a\u200Bb")).isEqualTo(2);
+  }
+
+  /** The ICU-free fast path must agree with ICU for every char it claims. */
+  @Test
+  void simpleCharactersAreSingleColumnGraphemesAsIcuSaysToo() {
+    for (char c = 0x20; c < 0x2800; c++) {
+      if (!Graphemes.isSimple(c) || c == 0x7f) {
+        continue;
+      }
+      String pair = "" + c + c;
+      assertThat(UnicodeTables.width(pair, 0, 1)).as("width of U+%04X", (int) c).isEqualTo(1);
+      assertThat(UnicodeTables.nextBoundary(pair, 0, 2))
+          .as("break after U+%04X", (int) c)
+          .isEqualTo(1);
+      assertThat(TextCharacter.fromString(String.valueOf(c))[0].isDoubleWidth())
+          .as("Lanterna's width of U+%04X", (int) c)
+          .isFalse();
+    }
   }
 }
