@@ -41,7 +41,10 @@ class DemoInTerminalIT {
       throws Exception {
     // The README's run command: the launcher script, which finds the freshly built jar.
     Path launcher = Path.of(System.getProperty("milk.projectRoot"), "scripts", "milk-tui");
-    List<String> command = List.of(launcher.toString(), "--demo", "--demo-speed", "0.05");
+    Path export = home.resolve("demo.md");
+    List<String> command =
+        List.of(
+            launcher.toString(), "--demo", "--demo-speed", "0.05", "--export", export.toString());
     try (Tmux tmux = Tmux.start(command, environment(home), home)) {
       tmux.await("Offline demo");
       tmux.type("Run echo hi");
@@ -69,6 +72,13 @@ class DemoInTerminalIT {
       tmux.send("C-c");
       tmux.await("MILK-EXIT=0");
     }
+    // --export writes the same conversation the screen showed: prompts, tool calls, replies.
+    assertThat(Files.readString(export))
+        .contains("## You\n\nRun echo hi")
+        .contains("- **Bash** `echo hi`")
+        .contains("The command printed hi. Done.")
+        .contains("The retry worked.")
+        .doesNotContain("\u001b");
     Path log = home.resolve(".local/state/milk-tui/milk-tui.log");
     assertThat(log).exists();
     assertThat(Files.readString(log)).doesNotContain("ERROR");

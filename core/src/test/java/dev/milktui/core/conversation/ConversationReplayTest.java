@@ -3,6 +3,7 @@ package dev.milktui.core.conversation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.export.MarkdownExport;
 import dev.milktui.core.testkit.Recordings;
 import dev.milktui.core.turn.ToolOutcome;
 import dev.milktui.core.turn.TurnAccumulator;
@@ -99,6 +100,9 @@ class ConversationReplayTest {
         .filteredOn(NoticeCell.class::isInstance)
         .map(c -> ((NoticeCell) c).text())
         .containsOnlyOnce(Conversation.STREAM_BROKE);
+    // The export renders the same cells: the dropped partial text is not in the file either.
+    String markdown = MarkdownExport.render(conversation.cells());
+    assertThat(markdown.split("This str", -1)).hasSize(2);
   }
 
   @Test

@@ -21,6 +21,9 @@ final class StreamScript {
   /** Tokens per logical line; prose paragraphs can run to thousands of characters. */
   private static final int NEWLINE_EVERY = Integer.getInteger("bench.tokensPerLine", 13);
 
+  /** With a value, every delta is this many characters of the words (the long-reply runs). */
+  private static final int DELTA_CHARS = Integer.getInteger("bench.deltaChars", 0);
+
   private static final String[] WORDS = {
     "the ",
     "stream ",
@@ -57,8 +60,7 @@ final class StreamScript {
         line(out, event(msg, blockStart(0, textBlock(""))));
         StringBuilder text = new StringBuilder();
         for (int d = 0; d < here; d++, written++) {
-          String token =
-              written == deltas - 1 ? prefix + LAST_WORDS : WORDS[written % WORDS.length];
+          String token = written == deltas - 1 ? prefix + LAST_WORDS : token(written);
           if (written % NEWLINE_EVERY == NEWLINE_EVERY - 1) {
             token = token + "\n";
           }
@@ -84,6 +86,17 @@ final class StreamScript {
       }
       line(out, result(prefix));
     }
+  }
+
+  private static String token(int n) {
+    if (DELTA_CHARS <= 0) {
+      return WORDS[n % WORDS.length];
+    }
+    StringBuilder token = new StringBuilder(DELTA_CHARS);
+    for (int i = n; token.length() < DELTA_CHARS; i++) {
+      token.append(WORDS[i % WORDS.length]);
+    }
+    return token.substring(0, DELTA_CHARS);
   }
 
   private static void line(BufferedWriter out, ObjectNode node) throws IOException {
