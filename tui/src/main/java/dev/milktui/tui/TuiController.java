@@ -115,7 +115,8 @@ public final class TuiController {
     this.input = new InputBox(new InputHistory(config.historyFile()), this::send);
     this.status = new StatusBar(palette);
     this.prompter =
-        new PermissionPrompter(dialogs, config.grantSaver(), config.ruleOptions(), this::notice);
+        new PermissionPrompter(
+            dialogs, config.grantSaver(), config.ruleOptions(), this::notice, config.settingsIo());
     TitleRow inputTitle =
         new TitleRow(
             palette,

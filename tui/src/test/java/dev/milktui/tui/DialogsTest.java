@@ -106,7 +106,10 @@ class DialogsTest {
         new Harness(
             100,
             30,
-            TuiConfig.defaults().withDialogInputPause(Duration.ZERO).withGrantSaver(saver(saved)));
+            TuiConfig.defaults()
+                .withDialogInputPause(Duration.ZERO)
+                .withSettingsIo(Runnable::run)
+                .withGrantSaver(saver(saved)));
     List<String> answers = Events.answers();
     PermissionRequest r =
         Events.request(
@@ -138,7 +141,10 @@ class DialogsTest {
         new Harness(
             100,
             30,
-            TuiConfig.defaults().withDialogInputPause(Duration.ZERO).withGrantSaver(saver(saved)));
+            TuiConfig.defaults()
+                .withDialogInputPause(Duration.ZERO)
+                .withSettingsIo(Runnable::run)
+                .withGrantSaver(saver(saved)));
     List<String> answers = Events.answers();
     PermissionRequest r =
         Events.request(
@@ -170,7 +176,10 @@ class DialogsTest {
         new Harness(
             100,
             30,
-            TuiConfig.defaults().withDialogInputPause(Duration.ZERO).withGrantSaver(saved::add));
+            TuiConfig.defaults()
+                .withDialogInputPause(Duration.ZERO)
+                .withSettingsIo(Runnable::run)
+                .withGrantSaver(saved::add));
     List<String> answers = Events.answers();
     PermissionRequest r =
         Events.request("r1", "Bash(rm -rf /:*)", input("command", "ls"), List.of(), answers);
@@ -189,6 +198,7 @@ class DialogsTest {
             30,
             TuiConfig.defaults()
                 .withDialogInputPause(Duration.ZERO)
+                .withSettingsIo(Runnable::run)
                 .withGrantSaver(
                     rules -> {
                       throw new GrantException("settings.json is not valid JSON");

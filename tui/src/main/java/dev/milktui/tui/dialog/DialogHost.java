@@ -63,6 +63,11 @@ public final class DialogHost {
     }
   }
 
+  /** Runs {@code action} on the GUI thread later: how work done elsewhere reports to a dialog. */
+  public void later(Runnable action) {
+    gui.getGUIThread().invokeLater(action);
+  }
+
   /** Room a dialog may take: the screen less a margin. */
   public int maxColumns() {
     return Math.max(20, gui.getScreen().getTerminalSize().getColumns() - 6);

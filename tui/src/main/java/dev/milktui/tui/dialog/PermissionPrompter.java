@@ -15,15 +15,20 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.LockWaits;
 import dev.milktui.core.grants.PermissionRule;
 import dev.milktui.core.protocol.ControlRequest;
 import dev.milktui.core.protocol.PermissionSuggestion;
 import dev.milktui.core.session.GrantException;
 import dev.milktui.tui.text.Sanitizer;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
@@ -47,6 +52,7 @@ public final class PermissionPrompter {
   private enum Mode {
     MAIN,
     ALWAYS,
+    SAVING,
     DENY
   }
 
@@ -54,6 +60,7 @@ public final class PermissionPrompter {
   private final GrantSaver saver;
   private final RuleOptions ruleOptions;
   private final BiConsumer<SessionEvent.Level, String> notices;
+  private final Executor settingsIo;
   private final Deque<PermissionRequest> queue = new ArrayDeque<>();
   private PermissionRequest current;
   private BasicWindow window;
@@ -67,16 +74,23 @@ public final class PermissionPrompter {
   private int rulesWidth;
   private Label error;
   private int answered;
+  // "Allow always" being saved off the UI thread; null when nothing is.
+  private Save saving;
+  private final Label progress = new Label("");
+  // The rules as the user left them in the field, kept across a failed or cancelled save.
+  private String editedRules;
 
   public PermissionPrompter(
       DialogHost host,
       GrantSaver saver,
       RuleOptions ruleOptions,
-      BiConsumer<SessionEvent.Level, String> notices) {
+      BiConsumer<SessionEvent.Level, String> notices,
+      Executor settingsIo) {
     this.host = host;
     this.saver = saver;
     this.ruleOptions = ruleOptions;
     this.notices = notices;
+    this.settingsIo = settingsIo;
   }
 
   public void enqueue(PermissionRequest request) {
@@ -93,6 +107,7 @@ public final class PermissionPrompter {
     String text = "Claude withdrew its request to use " + tool(request) + why + ".";
     if (request == current) {
       notices.accept(SessionEvent.Level.INFO, text);
+      cancelSaving();
       answered++;
       closeAndAdvance();
     } else if (queue.remove(request)) {
@@ -151,6 +166,7 @@ public final class PermissionPrompter {
       return;
     }
     mode = Mode.MAIN;
+    editedRules = null;
     special = specialDialog(current);
     if (special != null) {
       window = special;
@@ -200,6 +216,16 @@ public final class PermissionPrompter {
           answer(() -> current.denyAndStop(DENIED_AND_STOPPED));
         } else {
           return false;
+        }
+        return true;
+      case SAVING:
+        if (Keys.type(key, KeyType.Escape)) {
+          cancelSaving();
+          switchTo(Mode.ALWAYS);
+          error.setText(
+              "Saving was cancelled: nothing was saved. Enter tries again, Esc goes back.");
+        } else {
+          error.setText("Still saving; Esc cancels (nothing is saved then).");
         }
         return true;
       case ALWAYS:
@@ -319,15 +345,86 @@ public final class PermissionPrompter {
         return;
       }
     }
-    try {
-      saver.save(rules);
-    } catch (GrantException | RuntimeException e) {
-      error.setText(
-          "Could not save the rule: " + Sanitizer.oneLine(String.valueOf(e.getMessage())));
+    editedRules = field.getText();
+    saving = new Save(current, rules, parsed, suggestedDirectories());
+    progress.setText("Saving to " + Sanitizer.revealInline(saver.destination()) + "…");
+    switchTo(Mode.SAVING);
+    settingsIo.execute(saving.task);
+  }
+
+  /** Stops the save in progress (its thread is interrupted, so a wait for a lock ends). */
+  private void cancelSaving() {
+    if (saving != null) {
+      saving.task.cancel(true);
+      saving = null;
+    }
+  }
+
+  private void lockHeld(Save save, Path lock) {
+    if (save == saving) {
+      progress.setText(
+          "Waiting for "
+              + Sanitizer.revealInline(lock.toString())
+              + " (another program, maybe Claude, is writing these settings)…");
+    }
+  }
+
+  /** Back on the UI thread: allow once saved, or say why not and stay. */
+  private void saved(Save save, Optional<String> failure) {
+    if (save != saving) {
+      if (failure.isEmpty()) {
+        notices.accept(
+            SessionEvent.Level.WARNING,
+            "The rule(s) "
+                + String.join(", ", save.rules)
+                + " were saved to "
+                + saver.destination()
+                + " before the cancel took effect; `milk-tui grants revoke` removes them.");
+      }
       return;
     }
-    List<String> directories = suggestedDirectories();
-    answer(() -> current.allowForSession(parsed, directories));
+    saving = null;
+    if (failure.isPresent()) {
+      switchTo(Mode.ALWAYS);
+      error.setText("Could not save the rule: " + Sanitizer.oneLine(failure.get()));
+      return;
+    }
+    answer(() -> save.request.allowForSession(save.parsed, save.directories));
+  }
+
+  /** One "allow always" save, run on the settings worker; reports back on the UI thread. */
+  private final class Save implements Runnable {
+    final PermissionRequest request;
+    final List<String> rules;
+    final List<PermissionSuggestion.Rule> parsed;
+    final List<String> directories;
+    final FutureTask<Void> task = new FutureTask<>(this, null);
+
+    Save(
+        PermissionRequest request,
+        List<String> rules,
+        List<PermissionSuggestion.Rule> parsed,
+        List<String> directories) {
+      this.request = request;
+      this.rules = rules;
+      this.parsed = parsed;
+      this.directories = directories;
+    }
+
+    @Override
+    @SuppressWarnings("try") // the scope reports lock waits for the block, never read
+    public void run() {
+      Optional<String> failure;
+      try (LockWaits.Scope scope =
+          LockWaits.listen(lock -> host.later(() -> lockHeld(this, lock)))) {
+        saver.save(rules);
+        failure = Optional.empty();
+      } catch (GrantException | RuntimeException e) {
+        failure = Optional.of(String.valueOf(e.getMessage()));
+      }
+      Optional<String> result = failure;
+      host.later(() -> saved(this, result));
+    }
   }
 
   private void render() {
@@ -357,11 +454,16 @@ public final class PermissionPrompter {
     switch (mode) {
       case MAIN -> renderMain(body, request, width);
       case ALWAYS -> renderAlways(body, width);
+      case SAVING -> {
+        progress.setLabelWidth(width);
+        body.addComponent(progress);
+        body.addComponent(new Label("Esc cancels (nothing is saved then) · Ctrl+C still quits"));
+      }
       case DENY -> renderDeny(body, width);
     }
     body.addComponent(error);
     window.setComponent(body);
-    if (field != null && mode != Mode.MAIN) {
+    if (field != null && (mode == Mode.ALWAYS || mode == Mode.DENY)) {
       field.takeFocus();
     }
   }
@@ -389,7 +491,10 @@ public final class PermissionPrompter {
   }
 
   private void renderAlways(Panel body, int width) {
-    String text = RuleText.join(proposedRules().stream().map(Sanitizer::revealInline).toList());
+    String text =
+        editedRules != null
+            ? editedRules
+            : RuleText.join(proposedRules().stream().map(Sanitizer::revealInline).toList());
     body.addComponent(
         wrapped(
             "Allow always: the rules below are saved to "
