@@ -17,7 +17,6 @@ import com.googlecode.lanterna.input.MouseAction;
 import com.googlecode.lanterna.input.MouseActionType;
 import com.googlecode.lanterna.screen.Screen;
 import dev.milktui.core.event.SessionEvent;
-import dev.milktui.core.session.GrantException;
 import dev.milktui.core.session.Session;
 import dev.milktui.core.text.LogText;
 import dev.milktui.core.turn.TurnSummary;
@@ -49,7 +48,6 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.tinylog.Logger;
 
@@ -503,27 +501,8 @@ public final class TuiController {
               if (session == null) {
                 throw new IllegalStateException("no session is running");
               }
-              // Saving runs off this thread. A failure known at once stays in the dialog; a later
-              // one (the session says why) offers the same choice again: nothing was resumed.
-              CompletableFuture<Void> saved =
-                  session.resumeWithGrantsAsync(decision).toCompletableFuture();
-              if (saved.isCompletedExceptionally()) {
-                try {
-                  saved.join();
-                } catch (CompletionException e) {
-                  if (e.getCause() instanceof GrantException refused) {
-                    throw refused;
-                  }
-                  throw e;
-                }
-              }
-              int gen = generation;
-              saved.whenComplete(
-                  (done, failure) -> {
-                    if (failure != null) {
-                      gui.getGUIThread().invokeLater(() -> grantsNotSaved(gen, summary));
-                    }
-                  });
+              // Saving runs off this thread; the dialog shows its progress and any failure.
+              return session.resumeWithGrantsAsync(decision);
             },
             this::notice,
             () -> {
@@ -532,13 +511,6 @@ public final class TuiController {
               showNextGrantDialog();
             })
         .open();
-  }
-
-  private void grantsNotSaved(int gen, TurnSummary summary) {
-    if (gen == generation) {
-      grantQueue.addFirst(summary);
-      showNextGrantDialog();
-    }
   }
 
   private void showToolDetails(ToolRow row) {

@@ -360,19 +360,25 @@ class DialogsTest {
   }
 
   @Test
-  void aGrantWhoseSavingFailsLaterOffersTheSameChoiceAgainAndTheUiNeverWaited() {
+  void aGrantBeingAppliedShowsItsProgressInTheDialogAFailureStaysThereAndTheUiNeverWaited() {
     Harness h = new Harness(110, 34);
     h.events(new SessionEvent.GrantsNeeded(Events.summary(failures(), List.of())));
     h.session().grantSaving = new CompletableFuture<>();
     h.type(" ").key(KeyType.Enter);
     assertThat(h.session().decisions).hasSize(1);
-    assertThat(h.screen()).as("the dialog closed at once").doesNotContain("Grant and retry");
+    assertThat(h.screen()).contains("Resuming the session…").contains("Grant and retry");
+    h.type("x");
+    assertThat(h.screen()).contains("Still saving the grants");
+    h.events(new SessionEvent.Notice(SessionEvent.Level.INFO, "the screen goes on"));
+    assertThat(h.screen()).contains("the screen goes on");
 
     h.session().grantSaving.completeExceptionally(new GrantException("settings are locked"));
     h.pump();
-    assertThat(h.screen()).contains("Grant and retry").contains("[ ] Write");
-    h.type(" ").key(KeyType.Enter);
+    assertThat(h.screen()).contains("Could not apply: settings are locked").contains("[x] Write");
+    h.session().grantSaving = null;
+    h.key(KeyType.Enter);
     assertThat(h.session().decisions).hasSize(2);
+    assertThat(h.screen()).doesNotContain("Grant and retry");
   }
 
   @Test
