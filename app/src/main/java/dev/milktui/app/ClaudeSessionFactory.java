@@ -28,6 +28,7 @@ final class ClaudeSessionFactory implements SessionFactory {
   private final SettingsStore settings;
   private final AppPaths paths;
   private final Clock clock;
+  private ClaudeSession last;
 
   ClaudeSessionFactory(LaunchSpec template, SettingsStore settings, AppPaths paths, Clock clock) {
     this.template = template;
@@ -39,6 +40,16 @@ final class ClaudeSessionFactory implements SessionFactory {
   @Override
   public Session open(Consumer<SessionEvent> listener, Optional<String> resumeSessionId) {
     LaunchSpec spec = template.withResume(resumeSessionId.orElse(null));
+    if (last != null && resumeSessionId.isPresent()) {
+      // Restart and resume: the model and mode claude last reported go on, not the launch-time
+      // ones.
+      LaunchSpec previous = last.launchSpec();
+      spec =
+          spec.toBuilder()
+              .model(previous.model().orElse(null))
+              .permissionMode(previous.permissionMode().orElse(null))
+              .build();
+    }
     ClaudeSession session =
         new ClaudeSession(
             spec,
@@ -47,6 +58,7 @@ final class ClaudeSessionFactory implements SessionFactory {
             recorder(listener));
     // Reading Claude's settings happens on the session's effects thread, not the UI's.
     session.start(this::persistedDirectories);
+    last = session;
     return session;
   }
 
