@@ -33,6 +33,7 @@ final class ClaudeSessionFactory implements SessionFactory {
   private final AppPaths paths;
   private final Clock clock;
   private final ClaudeProjects projects;
+  private ClaudeSession last;
 
   ClaudeSessionFactory(
       LaunchSpec template,
@@ -50,6 +51,16 @@ final class ClaudeSessionFactory implements SessionFactory {
   @Override
   public Session open(Consumer<SessionEvent> listener, Optional<String> resumeSessionId) {
     LaunchSpec spec = template.withResume(resumeSessionId.orElse(null));
+    if (last != null && resumeSessionId.isPresent()) {
+      // Restart and resume: the model and mode claude last reported go on, not the launch-time
+      // ones.
+      LaunchSpec previous = last.launchSpec();
+      spec =
+          spec.toBuilder()
+              .model(previous.model().orElse(null))
+              .permissionMode(previous.permissionMode().orElse(null))
+              .build();
+    }
     ClaudeSession session =
         new ClaudeSession(
             spec,
@@ -60,6 +71,7 @@ final class ClaudeSessionFactory implements SessionFactory {
     session.start(
         this::persistedDirectories,
         () -> resumeSessionId.map(this::earlierConversation).orElse(List.of()));
+    last = session;
     return session;
   }
 

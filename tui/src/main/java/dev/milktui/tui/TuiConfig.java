@@ -7,6 +7,9 @@ import dev.milktui.tui.dialog.SuggestedRuleOptions;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What the app decides for the UI. {@code color} is false under NO_COLOR (the app reads the
@@ -22,7 +25,8 @@ public record TuiConfig(
     Clock clock,
     TranscriptExporter exporter,
     Duration dialogInputPause,
-    Duration stallNotice) {
+    Duration stallNotice,
+    Executor settingsIo) {
 
   /** Long enough to notice a dialog before a key answers it, short enough not to be in the way. */
   public static final Duration DIALOG_INPUT_PAUSE = Duration.ofMillis(600);
@@ -42,7 +46,22 @@ public record TuiConfig(
         Clock.systemUTC(),
         TranscriptExporter.NONE,
         DIALOG_INPUT_PAUSE,
-        STALL_NOTICE);
+        STALL_NOTICE,
+        settingsWorker());
+  }
+
+  /**
+   * Where dialogs read and write Claude's settings: never the UI thread (a held lock, a FIFO or a
+   * slow disk would freeze the screen). Named daemon threads that end when idle.
+   */
+  public static Executor settingsWorker() {
+    AtomicInteger count = new AtomicInteger();
+    return Executors.newCachedThreadPool(
+        body -> {
+          Thread thread = new Thread(body, "milk-tui-settings-" + count.incrementAndGet());
+          thread.setDaemon(true);
+          return thread;
+        });
   }
 
   public TuiConfig withColor(boolean value) {
@@ -55,7 +74,8 @@ public record TuiConfig(
         clock,
         exporter,
         dialogInputPause,
-        stallNotice);
+        stallNotice,
+        settingsIo);
   }
 
   public TuiConfig withHistoryFile(Path value) {
@@ -68,7 +88,8 @@ public record TuiConfig(
         clock,
         exporter,
         dialogInputPause,
-        stallNotice);
+        stallNotice,
+        settingsIo);
   }
 
   public TuiConfig withGrantSaver(GrantSaver value) {
@@ -81,7 +102,8 @@ public record TuiConfig(
         clock,
         exporter,
         dialogInputPause,
-        stallNotice);
+        stallNotice,
+        settingsIo);
   }
 
   public TuiConfig withRuleOptions(RuleOptions value) {
@@ -94,7 +116,8 @@ public record TuiConfig(
         clock,
         exporter,
         dialogInputPause,
-        stallNotice);
+        stallNotice,
+        settingsIo);
   }
 
   public TuiConfig withPacer(FramePacer value) {
@@ -107,7 +130,8 @@ public record TuiConfig(
         clock,
         exporter,
         dialogInputPause,
-        stallNotice);
+        stallNotice,
+        settingsIo);
   }
 
   public TuiConfig withExporter(TranscriptExporter value) {
@@ -120,7 +144,8 @@ public record TuiConfig(
         clock,
         value,
         dialogInputPause,
-        stallNotice);
+        stallNotice,
+        settingsIo);
   }
 
   public TuiConfig withClock(Clock value) {
@@ -133,7 +158,22 @@ public record TuiConfig(
         value,
         exporter,
         dialogInputPause,
-        stallNotice);
+        stallNotice,
+        settingsIo);
+  }
+
+  public TuiConfig withSettingsIo(Executor value) {
+    return new TuiConfig(
+        color,
+        historyFile,
+        grantSaver,
+        ruleOptions,
+        pacer,
+        clock,
+        exporter,
+        dialogInputPause,
+        stallNotice,
+        value);
   }
 
   public TuiConfig withStallNotice(Duration value) {
@@ -146,11 +186,21 @@ public record TuiConfig(
         clock,
         exporter,
         dialogInputPause,
-        value);
+        value,
+        settingsIo);
   }
 
   public TuiConfig withDialogInputPause(Duration value) {
     return new TuiConfig(
-        color, historyFile, grantSaver, ruleOptions, pacer, clock, exporter, value, stallNotice);
+        color,
+        historyFile,
+        grantSaver,
+        ruleOptions,
+        pacer,
+        clock,
+        exporter,
+        value,
+        stallNotice,
+        settingsIo);
   }
 }

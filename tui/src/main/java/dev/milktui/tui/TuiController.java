@@ -20,7 +20,6 @@ import dev.milktui.core.conversation.Conversation;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.export.MarkdownExport;
 import dev.milktui.core.history.PastSession;
-import dev.milktui.core.session.GrantException;
 import dev.milktui.core.session.Session;
 import dev.milktui.core.task.BackgroundTask;
 import dev.milktui.core.text.LogText;
@@ -138,7 +137,8 @@ public final class TuiController {
     this.status = new StatusBar(palette);
     this.spinner = new TurnSpinner(palette, config.clock());
     this.prompter =
-        new PermissionPrompter(dialogs, config.grantSaver(), config.ruleOptions(), this::notice);
+        new PermissionPrompter(
+            dialogs, config.grantSaver(), config.ruleOptions(), this::notice, config.settingsIo());
     TitleRow inputTitle =
         new TitleRow(
             palette,
@@ -596,27 +596,8 @@ public final class TuiController {
               if (session == null) {
                 throw new IllegalStateException("no session is running");
               }
-              // Saving runs off this thread. A failure known at once stays in the dialog; a later
-              // one (the session says why) offers the same choice again: nothing was resumed.
-              CompletableFuture<Void> saved =
-                  session.resumeWithGrantsAsync(decision).toCompletableFuture();
-              if (saved.isCompletedExceptionally()) {
-                try {
-                  saved.join();
-                } catch (CompletionException e) {
-                  if (e.getCause() instanceof GrantException refused) {
-                    throw refused;
-                  }
-                  throw e;
-                }
-              }
-              int gen = generation;
-              saved.whenComplete(
-                  (done, failure) -> {
-                    if (failure != null) {
-                      gui.getGUIThread().invokeLater(() -> grantsNotSaved(gen, summary));
-                    }
-                  });
+              // Saving runs off this thread; the dialog shows its progress and any failure.
+              return session.resumeWithGrantsAsync(decision);
             },
             this::notice,
             () -> {
@@ -625,13 +606,6 @@ public final class TuiController {
               showNextGrantDialog();
             })
         .open();
-  }
-
-  private void grantsNotSaved(int gen, TurnSummary summary) {
-    if (gen == generation) {
-      grantQueue.addFirst(summary);
-      showNextGrantDialog();
-    }
   }
 
   private void showToolDetails(ToolRow row) {

@@ -181,6 +181,7 @@ class ApprovalsTest {
             40,
             TuiConfig.defaults()
                 .withDialogInputPause(Duration.ZERO)
+                .withSettingsIo(Runnable::run)
                 .withGrantSaver(DialogsTest.saver(saved)));
     List<PermissionSuggestion.Rule> rules = new ArrayList<>();
     for (int i = 1; i <= 12; i++) {
@@ -218,6 +219,7 @@ class ApprovalsTest {
             16,
             TuiConfig.defaults()
                 .withDialogInputPause(Duration.ZERO)
+                .withSettingsIo(Runnable::run)
                 .withGrantSaver(DialogsTest.saver(new ArrayList<>())));
     List<PermissionSuggestion.Rule> rules = new ArrayList<>();
     for (int i = 1; i <= 9; i++) {

@@ -106,7 +106,10 @@ class DialogsTest {
         new Harness(
             100,
             30,
-            TuiConfig.defaults().withDialogInputPause(Duration.ZERO).withGrantSaver(saver(saved)));
+            TuiConfig.defaults()
+                .withDialogInputPause(Duration.ZERO)
+                .withSettingsIo(Runnable::run)
+                .withGrantSaver(saver(saved)));
     List<String> answers = Events.answers();
     PermissionRequest r =
         Events.request(
@@ -138,7 +141,10 @@ class DialogsTest {
         new Harness(
             100,
             30,
-            TuiConfig.defaults().withDialogInputPause(Duration.ZERO).withGrantSaver(saver(saved)));
+            TuiConfig.defaults()
+                .withDialogInputPause(Duration.ZERO)
+                .withSettingsIo(Runnable::run)
+                .withGrantSaver(saver(saved)));
     List<String> answers = Events.answers();
     PermissionRequest r =
         Events.request(
@@ -170,7 +176,10 @@ class DialogsTest {
         new Harness(
             100,
             30,
-            TuiConfig.defaults().withDialogInputPause(Duration.ZERO).withGrantSaver(saved::add));
+            TuiConfig.defaults()
+                .withDialogInputPause(Duration.ZERO)
+                .withSettingsIo(Runnable::run)
+                .withGrantSaver(saved::add));
     List<String> answers = Events.answers();
     PermissionRequest r =
         Events.request("r1", "Bash(rm -rf /:*)", input("command", "ls"), List.of(), answers);
@@ -189,6 +198,7 @@ class DialogsTest {
             30,
             TuiConfig.defaults()
                 .withDialogInputPause(Duration.ZERO)
+                .withSettingsIo(Runnable::run)
                 .withGrantSaver(
                     rules -> {
                       throw new GrantException("settings.json is not valid JSON");
@@ -350,19 +360,25 @@ class DialogsTest {
   }
 
   @Test
-  void aGrantWhoseSavingFailsLaterOffersTheSameChoiceAgainAndTheUiNeverWaited() {
+  void aGrantBeingAppliedShowsItsProgressInTheDialogAFailureStaysThereAndTheUiNeverWaited() {
     Harness h = new Harness(110, 34);
     h.events(new SessionEvent.GrantsNeeded(Events.summary(failures(), List.of())));
     h.session().grantSaving = new CompletableFuture<>();
     h.type(" ").key(KeyType.Enter);
     assertThat(h.session().decisions).hasSize(1);
-    assertThat(h.screen()).as("the dialog closed at once").doesNotContain("Grant and retry");
+    assertThat(h.screen()).contains("Resuming the session…").contains("Grant and retry");
+    h.type("x");
+    assertThat(h.screen()).contains("Still saving the grants");
+    h.events(new SessionEvent.Notice(SessionEvent.Level.INFO, "the screen goes on"));
+    assertThat(h.screen()).contains("the screen goes on");
 
     h.session().grantSaving.completeExceptionally(new GrantException("settings are locked"));
     h.pump();
-    assertThat(h.screen()).contains("Grant and retry").contains("[ ] Write");
-    h.type(" ").key(KeyType.Enter);
+    assertThat(h.screen()).contains("Could not apply: settings are locked").contains("[x] Write");
+    h.session().grantSaving = null;
+    h.key(KeyType.Enter);
     assertThat(h.session().decisions).hasSize(2);
+    assertThat(h.screen()).doesNotContain("Grant and retry");
   }
 
   @Test

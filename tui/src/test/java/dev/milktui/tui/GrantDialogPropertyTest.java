@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -115,7 +116,15 @@ class GrantDialogPropertyTest {
       rule = new int[n];
       chosen = new boolean[n];
       screen = new DialogScreen(60 + random.nextInt(101), 16 + random.nextInt(35));
-      new GrantDialog(screen.host, form, received::add, (level, text) -> {}, () -> closed = true)
+      new GrantDialog(
+              screen.host,
+              form,
+              decision -> {
+                received.add(decision);
+                return CompletableFuture.completedFuture(null);
+              },
+              (level, text) -> {},
+              () -> closed = true)
           .open();
       screen.pump();
       if (items.stream().noneMatch(GrantForm.Item::grantable)) {

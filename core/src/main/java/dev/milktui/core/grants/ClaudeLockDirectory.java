@@ -81,6 +81,7 @@ final class ClaudeLockDirectory implements AutoCloseable {
       throws IOException, SettingsException {
     Path directory = directoryFor(file);
     Instant deadline = Instant.now().plus(wait);
+    boolean told = false;
     while (true) {
       try {
         Files.createDirectory(directory);
@@ -90,6 +91,10 @@ final class ClaudeLockDirectory implements AutoCloseable {
           Logger.warn("Removing stale lock {} (older than {} s)", directory, stale.toSeconds());
           removeStale(directory);
           continue;
+        }
+        if (!told) {
+          told = true;
+          LockWaits.waiting(directory);
         }
       }
       if (Instant.now().isAfter(deadline)) {

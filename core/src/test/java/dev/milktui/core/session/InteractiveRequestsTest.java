@@ -93,6 +93,27 @@ class InteractiveRequestsTest {
   }
 
   @Test
+  void aDeclineAndAPlanApprovedWithEditsAcceptedAreTheLinesTheCliTookInP8c() throws IOException {
+    String name = "p8c-question-declined-plan-accept-edits";
+    replay(name);
+
+    request("AskUserQuestion").deny(PermissionRequest.QUESTIONS_DECLINED);
+    request("ExitPlanMode").approvePlan("acceptEdits");
+
+    int answers = written.size();
+    assertThat(Json.MAPPER.readTree(written.get(answers - 2)).at("/response/response"))
+        .isEqualTo(recordedStdin(name, 1).at("/response/response"));
+    assertThat(Json.MAPPER.readTree(written.get(answers - 1)).at("/response/response"))
+        .isEqualTo(recordedStdin(name, 2).at("/response/response"));
+    assertThat(all(SessionEvent.StatusChanged.class))
+        .extracting(SessionEvent.StatusChanged::permissionMode)
+        .contains("acceptEdits");
+    assertThat(all(SessionEvent.TurnStarted.class))
+        .extracting(SessionEvent.TurnStarted::permissionMode)
+        .containsExactly("plan", "acceptEdits");
+  }
+
+  @Test
   void aSubagentsRequestNamesTheAgentByItsDescriptionAndType() {
     replay("p1-subagent-fg-allow");
 

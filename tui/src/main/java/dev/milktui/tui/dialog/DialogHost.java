@@ -68,6 +68,11 @@ public final class DialogHost {
     }
   }
 
+  /** Runs {@code action} on the GUI thread later: how work done elsewhere reports to a dialog. */
+  public void later(Runnable action) {
+    gui.getGUIThread().invokeLater(action);
+  }
+
   /**
    * The columns and rows a dialog's content may take now: the screen less the window's frame and a
    * margin, so the main screen still shows around it.

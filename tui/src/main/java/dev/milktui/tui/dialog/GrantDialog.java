@@ -16,12 +16,13 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.session.GrantDecision;
-import dev.milktui.core.session.GrantException;
 import dev.milktui.tui.layout.ButtonRow;
 import dev.milktui.tui.layout.WrappedText;
 import dev.milktui.tui.text.Sanitizer;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.stream.Collectors;
@@ -58,6 +59,8 @@ public final class GrantDialog {
   private final CheckBox broad = new CheckBox("broad dir OK");
   private CallList calls;
   private TextBox directories;
+  private boolean applying;
+  private boolean closed;
 
   public GrantDialog(
       DialogHost host,
@@ -204,6 +207,11 @@ public final class GrantDialog {
   }
 
   private boolean handleKey(Interactable focused, KeyStroke key) {
+    if (applying) {
+      // Only the global keys (Ctrl+C) go on: the session is saving and will resume.
+      showError("Still saving the grants; the session resumes once they are saved.");
+      return true;
+    }
     if (Keys.type(key, KeyType.Escape)) {
       skip();
       return true;
@@ -236,17 +244,13 @@ public final class GrantDialog {
       showError(NOTHING_TO_GRANT);
       return;
     }
-    if (send(decision)) {
-      notices.accept(
-          SessionEvent.Level.INFO,
-          "Granted "
-              + (decision.rules().isEmpty() ? "no rules" : String.join(", ", decision.rules()))
-              + (decision.directories().isEmpty()
-                  ? ""
-                  : " and directories " + decision.directories())
-              + (decision.persist() ? " (saved in Claude's settings)" : " (this session only)")
-              + "; resuming the session.");
-    }
+    send(
+        decision,
+        "Granted "
+            + (decision.rules().isEmpty() ? "no rules" : String.join(", ", decision.rules()))
+            + (decision.directories().isEmpty() ? "" : " and directories " + decision.directories())
+            + (decision.persist() ? " (saved in Claude's settings)" : " (this session only)")
+            + "; resuming the session.");
   }
 
   /** Wrapped; the dialog's layout keeps the buttons on screen however long it is. */
@@ -255,20 +259,58 @@ public final class GrantDialog {
   }
 
   private void retryWithout() {
-    if (send(GrantDecision.retryWithoutGrants())) {
-      notices.accept(SessionEvent.Level.INFO, "Retrying without new grants.");
+    send(GrantDecision.retryWithoutGrants(), "Retrying without new grants.");
+  }
+
+  /**
+   * Hands the decision to the session and waits for it inside the dialog: saving to Claude's
+   * settings can wait for a lock, and its progress and any failure show here, not only in the
+   * transcript. The dialog closes once the resume began.
+   */
+  private void send(GrantDecision decision, String done) {
+    CompletableFuture<Void> applied;
+    try {
+      applied = target.resume(decision).toCompletableFuture();
+    } catch (RuntimeException e) {
+      showError("Could not apply: " + shown(String.valueOf(e.getMessage())));
+      return;
+    }
+    if (!applied.isDone()) {
+      applying = true;
+      status.setText(
+          decision.persist() && decision.grantsSomething()
+              ? "Saving the grants to Claude's settings… (the session resumes once they are saved)"
+              : "Resuming the session…");
+    }
+    if (applied.isDone()) {
+      applied(done, failureOf(applied));
+    } else {
+      applied.whenComplete((ignored, failure) -> host.later(() -> applied(done, failure)));
     }
   }
 
-  private boolean send(GrantDecision decision) {
-    try {
-      target.resume(decision);
-    } catch (GrantException | RuntimeException e) {
-      showError("Could not apply: " + shown(String.valueOf(e.getMessage())));
-      return false;
+  private void applied(String done, Throwable failure) {
+    if (closed) {
+      return;
     }
+    applying = false;
+    if (failure != null) {
+      Throwable cause = failure instanceof CompletionException ? failure.getCause() : failure;
+      showError("Could not apply: " + shown(String.valueOf(cause.getMessage())));
+      refresh();
+      return;
+    }
+    notices.accept(SessionEvent.Level.INFO, done);
     close();
-    return true;
+  }
+
+  private static Throwable failureOf(CompletableFuture<Void> future) {
+    try {
+      future.join();
+      return null;
+    } catch (CompletionException e) {
+      return e;
+    }
   }
 
   private void skip() {
@@ -277,6 +319,10 @@ public final class GrantDialog {
   }
 
   private void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
     host.close(window);
     onClosed.run();
   }

@@ -12,6 +12,7 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.LockWaits;
 import dev.milktui.core.grants.PermissionRule;
 import dev.milktui.core.protocol.ControlRequest;
 import dev.milktui.core.protocol.PermissionSuggestion;
@@ -21,10 +22,14 @@ import dev.milktui.tui.layout.ScrollText;
 import dev.milktui.tui.layout.WrappedText;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.Sanitizer;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
@@ -48,6 +53,7 @@ public final class PermissionPrompter {
   private enum Mode {
     MAIN,
     ALWAYS,
+    SAVING,
     DENY
   }
 
@@ -55,6 +61,7 @@ public final class PermissionPrompter {
   private final GrantSaver saver;
   private final RuleOptions ruleOptions;
   private final BiConsumer<SessionEvent.Level, String> notices;
+  private final Executor settingsIo;
   private final Deque<PermissionRequest> queue = new ArrayDeque<>();
   private PermissionRequest current;
   private BasicWindow window;
@@ -66,16 +73,23 @@ public final class PermissionPrompter {
   private ScrollText rulesList;
   private WrappedText error;
   private int answered;
+  // "Allow always" being saved off the UI thread; null when nothing is.
+  private Save saving;
+  private final Label progress = new Label("");
+  // The rules as the user left them in the field, kept across a failed or cancelled save.
+  private String editedRules;
 
   public PermissionPrompter(
       DialogHost host,
       GrantSaver saver,
       RuleOptions ruleOptions,
-      BiConsumer<SessionEvent.Level, String> notices) {
+      BiConsumer<SessionEvent.Level, String> notices,
+      Executor settingsIo) {
     this.host = host;
     this.saver = saver;
     this.ruleOptions = ruleOptions;
     this.notices = notices;
+    this.settingsIo = settingsIo;
   }
 
   public void enqueue(PermissionRequest request) {
@@ -92,6 +106,7 @@ public final class PermissionPrompter {
     String text = "Claude withdrew its request to use " + tool(request) + why + ".";
     if (request == current) {
       notices.accept(SessionEvent.Level.INFO, text);
+      cancelSaving();
       answered++;
       closeAndAdvance();
     } else if (queue.remove(request)) {
@@ -150,6 +165,7 @@ public final class PermissionPrompter {
       return;
     }
     mode = Mode.MAIN;
+    editedRules = null;
     special = specialDialog(current);
     if (special != null) {
       window = special;
@@ -199,6 +215,16 @@ public final class PermissionPrompter {
           answer(() -> current.denyAndStop(DENIED_AND_STOPPED));
         } else {
           return false;
+        }
+        return true;
+      case SAVING:
+        if (Keys.type(key, KeyType.Escape)) {
+          cancelSaving();
+          switchTo(Mode.ALWAYS);
+          error.setText(
+              "Saving was cancelled: nothing was saved. Enter tries again, Esc goes back.");
+        } else {
+          error.setText("Still saving; Esc cancels (nothing is saved then).");
         }
         return true;
       case ALWAYS:
@@ -318,15 +344,86 @@ public final class PermissionPrompter {
         return;
       }
     }
-    try {
-      saver.save(rules);
-    } catch (GrantException | RuntimeException e) {
-      error.setText(
-          "Could not save the rule: " + Sanitizer.oneLine(String.valueOf(e.getMessage())));
+    editedRules = field.getText();
+    saving = new Save(current, rules, parsed, suggestedDirectories());
+    progress.setText("Saving to " + Sanitizer.revealInline(saver.destination()) + "…");
+    switchTo(Mode.SAVING);
+    settingsIo.execute(saving.task);
+  }
+
+  /** Stops the save in progress (its thread is interrupted, so a wait for a lock ends). */
+  private void cancelSaving() {
+    if (saving != null) {
+      saving.task.cancel(true);
+      saving = null;
+    }
+  }
+
+  private void lockHeld(Save save, Path lock) {
+    if (save == saving) {
+      progress.setText(
+          "Waiting for "
+              + Sanitizer.revealInline(lock.toString())
+              + " (another program, maybe Claude, is writing these settings)…");
+    }
+  }
+
+  /** Back on the UI thread: allow once saved, or say why not and stay. */
+  private void saved(Save save, Optional<String> failure) {
+    if (save != saving) {
+      if (failure.isEmpty()) {
+        notices.accept(
+            SessionEvent.Level.WARNING,
+            "The rule(s) "
+                + String.join(", ", save.rules)
+                + " were saved to "
+                + saver.destination()
+                + " before the cancel took effect; `milk-tui grants revoke` removes them.");
+      }
       return;
     }
-    List<String> directories = suggestedDirectories();
-    answer(() -> current.allowForSession(parsed, directories));
+    saving = null;
+    if (failure.isPresent()) {
+      switchTo(Mode.ALWAYS);
+      error.setText("Could not save the rule: " + Sanitizer.oneLine(failure.get()));
+      return;
+    }
+    answer(() -> save.request.allowForSession(save.parsed, save.directories));
+  }
+
+  /** One "allow always" save, run on the settings worker; reports back on the UI thread. */
+  private final class Save implements Runnable {
+    final PermissionRequest request;
+    final List<String> rules;
+    final List<PermissionSuggestion.Rule> parsed;
+    final List<String> directories;
+    final FutureTask<Void> task = new FutureTask<>(this, null);
+
+    Save(
+        PermissionRequest request,
+        List<String> rules,
+        List<PermissionSuggestion.Rule> parsed,
+        List<String> directories) {
+      this.request = request;
+      this.rules = rules;
+      this.parsed = parsed;
+      this.directories = directories;
+    }
+
+    @Override
+    @SuppressWarnings("try") // the scope reports lock waits for the block, never read
+    public void run() {
+      Optional<String> failure;
+      try (LockWaits.Scope scope =
+          LockWaits.listen(lock -> host.later(() -> lockHeld(this, lock)))) {
+        saver.save(rules);
+        failure = Optional.empty();
+      } catch (GrantException | RuntimeException e) {
+        failure = Optional.of(String.valueOf(e.getMessage()));
+      }
+      Optional<String> result = failure;
+      host.later(() -> saved(this, result));
+    }
   }
 
   private void render() {
@@ -355,11 +452,16 @@ public final class PermissionPrompter {
     switch (mode) {
       case MAIN -> renderMain(body, request);
       case ALWAYS -> renderAlways(body);
+      case SAVING -> {
+        body.addComponent(progress);
+        body.addComponent(
+            new WrappedText("Esc cancels (nothing is saved then) · Ctrl+C still quits"));
+      }
       case DENY -> renderDeny(body);
     }
     body.addComponent(error);
     window.setComponent(body);
-    if (field != null && mode != Mode.MAIN) {
+    if (field != null && (mode == Mode.ALWAYS || mode == Mode.DENY)) {
       field.takeFocus();
     }
   }
@@ -387,7 +489,10 @@ public final class PermissionPrompter {
   }
 
   private void renderAlways(Panel body) {
-    String text = RuleText.join(proposedRules().stream().map(Sanitizer::revealInline).toList());
+    String text =
+        editedRules != null
+            ? editedRules
+            : RuleText.join(proposedRules().stream().map(Sanitizer::revealInline).toList());
     body.addComponent(
         wrapped(
             "Allow always: the rules below are saved to "

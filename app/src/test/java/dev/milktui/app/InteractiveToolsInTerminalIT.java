@@ -1,0 +1,121 @@
+package dev.milktui.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.milktui.core.testkit.ClaudeSandbox;
+import dev.milktui.core.testkit.FakeAnthropicApi;
+import dev.milktui.core.testkit.RealClaude;
+import dev.milktui.core.testkit.Reply;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The built binary in tmux with the real claude against the fake API: an AskUserQuestion picked
+ * with keys reaches the model as the chosen answer, and an ExitPlanMode plan is shown and approved
+ * with edits auto-accepted, after which claude reports acceptEdits.
+ */
+@Timeout(value = 150, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class InteractiveToolsInTerminalIT {
+  private ClaudeSandbox sandbox;
+
+  @BeforeEach
+  void sandbox() {
+    sandbox = ClaudeSandbox.create();
+  }
+
+  @AfterEach
+  void cleanUp() {
+    sandbox.close();
+  }
+
+  private Tmux milkTui(FakeAnthropicApi api, String... options) {
+    List<String> command =
+        new ArrayList<>(List.of("java", "-jar", DemoInTerminalIT.jar().toString()));
+    command.addAll(List.of("--claude", RealClaude.binary().toString()));
+    command.addAll(List.of(options));
+    Map<String, String> env = new HashMap<>(sandbox.environment(api.baseUrl()));
+    env.put("TERM", "xterm-256color");
+    env.put("LANG", "C.UTF-8");
+    return Tmux.start(command, env, sandbox.workDir());
+  }
+
+  private static void quit(Tmux tmux) {
+    tmux.send("C-c");
+    tmux.send("C-c");
+    tmux.await("MILK-EXIT=0");
+  }
+
+  @Test
+  void aQuestionIsPickedWithKeysAndTheAnswerReachesTheModel() throws Exception {
+    Map<String, Object> question =
+        Map.of(
+            "question",
+            "Which database should we use?",
+            "header",
+            "Database",
+            "multiSelect",
+            false,
+            "options",
+            List.of(
+                Map.of("label", "Postgres", "description", "Relational"),
+                Map.of("label", "SQLite", "description", "Embedded")));
+    try (FakeAnthropicApi api =
+            FakeAnthropicApi.start(
+                Reply.toolUse(
+                    "toolu_ask", "AskUserQuestion", Map.of("questions", List.of(question))),
+                Reply.text("Thanks for answering."));
+        Tmux tmux = milkTui(api)) {
+      tmux.await("│ baseline: Bash, Read");
+      tmux.type("Ask me");
+      tmux.send("Enter");
+      tmux.awaitDialog("Claude asks: Database");
+      String picker = tmux.await("2. SQLite — Embedded");
+      assertThat(picker).contains("1. Postgres — Relational").contains("Other:");
+      tmux.send("Down");
+      tmux.send("Enter");
+      tmux.await("Thanks for answering.");
+      assertThat(api.toolResults())
+          .filteredOn(r -> r.toolUseId().equals("toolu_ask"))
+          .singleElement()
+          .satisfies(
+              r ->
+                  assertThat(r.content()).contains("\"Which database should we use?\"=\"SQLite\""));
+      quit(tmux);
+    }
+  }
+
+  @Test
+  void aPlanIsShownAndApprovedWithEditsAutoAccepted() throws Exception {
+    try (FakeAnthropicApi api =
+            FakeAnthropicApi.start(
+                Reply.toolUse("toolu_search", "ToolSearch", Map.of("query", "select:ExitPlanMode")),
+                Reply.toolUse(
+                    "toolu_plan",
+                    "ExitPlanMode",
+                    Map.of("plan", "1. Create the schema\n2. Write the migration")),
+                Reply.text("Plan accepted; starting."));
+        Tmux tmux = milkTui(api, "--permission-mode", "plan")) {
+      tmux.await("│ baseline: Bash, Read");
+      tmux.type("Plan the database");
+      tmux.send("Enter");
+      tmux.awaitDialog("Claude's plan");
+      String plan = tmux.await("2. Write the migration");
+      assertThat(plan).contains("1. Create the schema").doesNotContain("{ }");
+      tmux.send("A");
+      tmux.await("Plan accepted; starting.");
+      tmux.await("│ acceptEdits │");
+      assertThat(api.toolResults())
+          .filteredOn(r -> r.toolUseId().equals("toolu_plan"))
+          .singleElement()
+          .satisfies(r -> assertThat(r.isError()).isFalse());
+      quit(tmux);
+    }
+  }
+}
