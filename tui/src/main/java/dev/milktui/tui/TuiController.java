@@ -396,6 +396,9 @@ public final class TuiController {
         activity(Activity.THINKING, "");
       } else if ("compacting".equals(s.status())) {
         activity(Activity.COMPACTING, "");
+      } else if (s.status() == null && status.activity() == Activity.COMPACTING) {
+        // Compaction is over; the turn goes on.
+        activity(Activity.THINKING, "");
       }
     } else if (event instanceof SessionEvent.TurnFinished f) {
       turnFinished(f.summary());
@@ -893,8 +896,14 @@ public final class TuiController {
     }
   }
 
-  /** Lists this directory's sessions (read off the GUI thread), then opens the picker. */
+  /**
+   * Lists this directory's sessions (read off the GUI thread), then opens the picker. Any thread.
+   */
   public void openResumePicker() {
+    gui.getGUIThread().invokeLater(this::listSessionsForPicker);
+  }
+
+  private void listSessionsForPicker() {
     int gen = generation;
     CompletableFuture.supplyAsync(sessions::pastSessions)
         .whenComplete(

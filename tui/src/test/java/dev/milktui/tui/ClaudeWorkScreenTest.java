@@ -103,6 +103,8 @@ class ClaudeWorkScreenTest {
     Harness h = new Harness(120, 30);
     h.events(started("sess-1"), new SessionEvent.StatusChanged("compacting", null));
     assertThat(h.screen()).contains("compacting conversation…").doesNotContain("thinking");
+    h.events(new SessionEvent.StatusChanged(null, null));
+    assertThat(h.screen()).as("compaction over, the turn goes on").contains("● thinking");
 
     h.events(
         new SessionEvent.Compacted("manual", 4648, 2560),

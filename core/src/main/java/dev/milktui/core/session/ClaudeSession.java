@@ -396,7 +396,7 @@ public final class ClaudeSession implements Session {
     } else if (state instanceof Running running) {
       if (running.channelDead()) {
         // This process can no longer ask for permissions: a fresh, resumed one takes over.
-        restart(running.process(), "its permission channel closed");
+        restart(running.process(), "because its permission channel closed");
         return false;
       }
       delivered = !running.unknownSession() && transport.deliver(running.process(), turn);
@@ -412,12 +412,19 @@ public final class ClaudeSession implements Session {
    * and asked, and it is replaced once they end ({@link #restartWhenTasksEnd}) or are stopped.
    */
   private void restart(ClaudeProcess process, String reason) {
-    if (tasks.isEmpty()) {
+    if (tasks.isEmpty() && !(turns.state() instanceof TurnState.Running)) {
       retire(process, true);
       return;
     }
     to(new WaitingForTasks(process, reason));
-    emit(new SessionEvent.RestartWaitsForTasks(reason, tasks.running()));
+    if (tasks.isEmpty()) {
+      // Only a turn claude started by itself runs: it ends by itself, soon.
+      emit(
+          notice(
+              SessionEvent.Level.INFO, "claude is restarted " + reason + " once its turn ends."));
+    } else {
+      emit(new SessionEvent.RestartWaitsForTasks(reason, tasks.running()));
+    }
   }
 
   /**
@@ -429,7 +436,7 @@ public final class ClaudeSession implements Session {
         && tasks.isEmpty()
         && !turns.active()
         && !taskReportDue) {
-      emit(notice(SessionEvent.Level.INFO, "The running tasks ended; restarting claude."));
+      emit(notice(SessionEvent.Level.INFO, "Nothing runs in claude any more; restarting it."));
       retire(waiting.process(), true);
     }
   }

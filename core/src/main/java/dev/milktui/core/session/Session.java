@@ -54,7 +54,10 @@ public interface Session extends AutoCloseable {
   /** The session id once the CLI has reported one. */
   Optional<String> sessionId();
 
-  /** True while a turn is running (sent and not yet finished). */
+  /**
+   * True while a turn runs (one the user sent or one claude started by itself) or a message sent
+   * has not been answered yet.
+   */
   boolean busy();
 
   /**

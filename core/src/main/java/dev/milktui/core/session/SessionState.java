@@ -34,8 +34,9 @@ sealed interface SessionState {
 
   /**
    * The process must be replaced (to apply grants, or because its permission channel died) but
-   * tasks run in it that ending it would cut: messages wait; it is retired once no task runs and no
-   * turn is open, or at once when the user stops the tasks.
+   * tasks, or a turn claude started by itself, run in it and ending it would cut them: messages
+   * wait; it is retired once no task runs and no turn is open, or at once when the user stops the
+   * tasks.
    *
    * @param reason why it must be replaced, in words
    */

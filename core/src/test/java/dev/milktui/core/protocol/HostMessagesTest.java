@@ -48,6 +48,12 @@ class HostMessagesTest {
   }
 
   @Test
+  void stopTaskIsTheLineThePinnedClaudeAccepted() {
+    assertThat(tree(HostMessages.stopTask("milk-stop-1", "ac6f77810a70c6ed8")))
+        .isEqualTo(recordedStdin("p20-stop-task", 1));
+  }
+
+  @Test
   void stopTaskAndContextUsageAreControlRequestsInTheFormTheCliDeclares() {
     assertThat(tree(HostMessages.stopTask("milk-stop-1", "ae579ff383922bc1d")))
         .isEqualTo(

@@ -242,6 +242,39 @@ class BackgroundWorkTest {
   }
 
   @Test
+  void aRestartWaitsForATurnClaudeStartedByItselfToEnd() throws Exception {
+    String streamClosed = Recordings.ndjson("f1-ppt-arg-devnull").toString();
+    FakeClaude fake =
+        FakeClaude.script(
+            dir,
+            "if [ -e \"$LOG/first-run-done\" ]; then "
+                + answerNext("after the restart")
+                + "next_line; exit 0; fi\n"
+                + "touch \"$LOG/first-run-done\"\n"
+                + "next_line\n"
+                + "cat '"
+                + streamClosed
+                + "'\n"
+                + printf(init())
+                + awaitFile("turn-ends")
+                + printf(result())
+                + "next_line");
+    open(fake).send("a write");
+    events.await(SessionEvent.GrantsNeeded.class);
+    events.await(SessionEvent.TurnStartedByClaude.class);
+
+    session.send("go on");
+    events.await(SessionEvent.Notice.class, 1, n -> n.text().contains("once its turn ends"));
+    assertThat(fake.runs()).hasSize(1);
+    assertThat(events.all(SessionEvent.RestartWaitsForTasks.class)).isEmpty();
+
+    touch(fake, "turn-ends");
+    assertThat(events.await(SessionEvent.ProcessExited.class).expected()).isTrue();
+    events.await(SessionEvent.TurnFinished.class, 3);
+    assertThat(userMessages(fake.stdins().get(1))).containsExactly("go on");
+  }
+
+  @Test
   void stoppingTheTasksSendsStopTaskForEachAndRestartsAtOnce() throws Exception {
     String streamClosed = Recordings.ndjson("f1-ppt-arg-devnull").toString();
     FakeClaude fake =

@@ -155,6 +155,40 @@ class TurnsTest {
   }
 
   @Test
+  void theRecordedMessageSentDuringClaudesOwnTurnWaitsForItsOwnTurn() throws IOException {
+    List<String> stdin = Files.readAllLines(Recordings.stdin("p19-message-during-claude-turn"));
+    Map<String, String> sent = new HashMap<>();
+    for (String line : stdin) {
+      JsonNode node = Json.MAPPER.readTree(line);
+      sent.put(node.get("uuid").asText(), node.at("/message/content").asText());
+    }
+    List<TurnState> started = new ArrayList<>();
+    List<Boolean> activeAtResults = new ArrayList<>();
+    for (CliMessage message : Recordings.messages("p19-message-during-claude-turn")) {
+      if (message instanceof CommandLifecycle lifecycle && "queued".equals(lifecycle.state())) {
+        turns.delivered(lifecycle.commandUuid(), sent.get(lifecycle.commandUuid()));
+      }
+      boolean quiet = turns.state() instanceof TurnState.Quiet;
+      turns.on(message);
+      if (quiet && turns.state() instanceof TurnState.Running) {
+        started.add(turns.state());
+      }
+      if (message instanceof dev.milktui.core.protocol.ResultMessage) {
+        activeAtResults.add(turns.active());
+      }
+    }
+    assertThat(started)
+        .containsExactly(
+            new TurnState.Running(false),
+            new TurnState.Running(true),
+            new TurnState.Running(false));
+    assertThat(activeAtResults)
+        .as("at claude's own result the message sent meanwhile is still unanswered")
+        .containsExactly(true, true, true);
+    assertThat(turns.active()).isFalse();
+  }
+
+  @Test
   void theRecordedBackgroundAgentsReportIsATurnClaudeStarted() {
     turns.delivered("m", "Run it in the background");
     List<TurnState> started = new ArrayList<>();

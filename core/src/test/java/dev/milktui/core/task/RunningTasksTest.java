@@ -69,6 +69,13 @@ class RunningTasksTest {
   }
 
   @Test
+  void aStoppedAgentEnds() {
+    List<List<BackgroundTask>> changes = replay("p20-stop-task");
+    assertThat(changes.get(1)).singleElement().matches(BackgroundTask::backgrounded);
+    assertThat(changes.get(changes.size() - 1)).isEmpty();
+  }
+
+  @Test
   void clearingForgetsTheTasksOfAProcessThatEnded() {
     replay("p3b-subagent-background-stdin-closed");
     tasks.accept(new SystemMessage.TaskStarted("t2", "toolu_y", "Long", "local_agent", true, null));

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -69,15 +70,40 @@ public final class ClaudeSandbox implements AutoCloseable {
     return builder;
   }
 
+  /**
+   * Deletes the sandbox. A session closed just before is stopped in the background, and its claude
+   * may still write a file or two there for a moment: the deletion is tried again for up to 5 s.
+   */
   @Override
   public void close() {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (true) {
+      try {
+        delete();
+        return;
+      } catch (IOException e) {
+        if (System.nanoTime() > deadline) {
+          throw new UncheckedIOException("cannot delete the sandbox " + root, e);
+        }
+        try {
+          Thread.sleep(100);
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw new UncheckedIOException("cannot delete the sandbox " + root, e);
+        }
+      }
+    }
+  }
+
+  private void delete() throws IOException {
     try (Stream<Path> paths = Files.walk(root)) {
       List<Path> deepestFirst = paths.sorted(Comparator.reverseOrder()).toList();
       for (Path path : deepestFirst) {
         Files.deleteIfExists(path);
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot delete the sandbox " + root, e);
+    } catch (UncheckedIOException e) {
+      // A file went away while the tree was being listed.
+      throw e.getCause();
     }
   }
 }

@@ -1,0 +1,132 @@
+package dev.milktui.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.milktui.core.testkit.ClaudeSandbox;
+import dev.milktui.core.testkit.FakeAnthropicApi;
+import dev.milktui.core.testkit.RealClaude;
+import dev.milktui.core.testkit.Reply;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The built binary in a real terminal with the real claude against the fake API: a background agent
+ * shown while it runs and the turn claude starts when it finishes stopped with Esc; /clear emptying
+ * the screen; --continue showing the earlier conversation.
+ */
+@Timeout(value = 150, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class ClaudeWorkInTerminalIT {
+  private ClaudeSandbox sandbox;
+
+  @BeforeEach
+  void sandbox() {
+    sandbox = ClaudeSandbox.create();
+  }
+
+  @AfterEach
+  void cleanUp() {
+    sandbox.close();
+  }
+
+  private Tmux milkTui(FakeAnthropicApi api, String... options) {
+    List<String> command =
+        new ArrayList<>(List.of("java", "-jar", DemoInTerminalIT.jar().toString()));
+    command.addAll(List.of("--claude", RealClaude.binary().toString()));
+    command.addAll(List.of(options));
+    Map<String, String> env = new HashMap<>(sandbox.environment(api.baseUrl()));
+    env.put("TERM", "xterm-256color");
+    env.put("LANG", "C.UTF-8");
+    return Tmux.start(command, env, sandbox.workDir());
+  }
+
+  private static void quit(Tmux tmux) {
+    tmux.send("C-c");
+    tmux.send("C-c");
+    tmux.await("MILK-EXIT=0");
+  }
+
+  @Test
+  void aBackgroundAgentIsShownAndTheTurnClaudeStartsAfterItIsStoppedWithEsc() {
+    try (FakeAnthropicApi api =
+            FakeAnthropicApi.start(
+                    Reply.toolUse(
+                            "toolu_main_bg_agent",
+                            "Agent",
+                            Map.of(
+                                "description",
+                                "Background probe",
+                                "prompt",
+                                "SUBAGENT-BG: report",
+                                "subagent_type",
+                                "general-purpose"))
+                        .withText("Starting a background agent."),
+                    Reply.text("Main: agent launched, I will wait."),
+                    Reply.text("Main: got the report.").withStartDelay(Duration.ofSeconds(60)))
+                .answerAgents(
+                    "SUBAGENT-BG",
+                    Reply.text("BG sub: done.").withStartDelay(Duration.ofSeconds(3)));
+        Tmux tmux = milkTui(api)) {
+      tmux.await("● idle");
+      tmux.type("Run it in the background");
+      tmux.send("Enter");
+      tmux.await("1 agent running: Background probe");
+      tmux.await("I will wait.");
+      tmux.await("Claude started a turn by itself");
+      tmux.send("Escape");
+      String stopped = tmux.await("Turn interrupted.");
+      assertThat(stopped).doesNotContain("agent running");
+      quit(tmux);
+    }
+  }
+
+  @Test
+  void clearEmptiesTheScreenAndTheNewSessionStartsFromNothing() {
+    try (FakeAnthropicApi api = FakeAnthropicApi.start(Reply.text("Hello there, first reply."));
+        Tmux tmux = milkTui(api)) {
+      tmux.await("● idle");
+      tmux.type("hello");
+      tmux.send("Enter");
+      tmux.await("Hello there, first reply.");
+      tmux.await("ctx ");
+      tmux.type("/clear");
+      tmux.send("Enter");
+      String cleared = tmux.await("Conversation cleared");
+      assertThat(cleared)
+          .doesNotContain("first reply")
+          .doesNotContain("(no response)")
+          .contains("session 0 tok");
+      quit(tmux);
+    }
+  }
+
+  @Test
+  void continueShowsTheEarlierConversationFromClaudesOwnFile() {
+    try (FakeAnthropicApi api =
+        FakeAnthropicApi.start(Reply.text("First answer."), Reply.text("After the resume."))) {
+      try (Tmux tmux = milkTui(api)) {
+        tmux.await("● idle");
+        tmux.type("hello there");
+        tmux.send("Enter");
+        tmux.await("First answer.");
+        quit(tmux);
+      }
+      try (Tmux tmux = milkTui(api, "--continue")) {
+        String resumed = tmux.await("Earlier conversation: 1 prompt(s)");
+        assertThat(resumed).contains("> hello there").contains("First answer.");
+        assertThat(resumed).doesNotContain(" new │");
+        tmux.type("and now?");
+        tmux.send("Enter");
+        tmux.await("After the resume.");
+        quit(tmux);
+      }
+    }
+  }
+}
