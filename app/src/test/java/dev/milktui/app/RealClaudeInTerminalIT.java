@@ -63,7 +63,8 @@ class RealClaudeInTerminalIT {
             FakeAnthropicApi.start(
                 Reply.toolUse("toolu_write", "Write", write), Reply.text("Wrote it."));
         Tmux tmux = milkTuiWithBaseline(api)) {
-      tmux.await("│ baseline: Bash, Read; edits in cwd and /tmp");
+      // At 120 columns the keys leave room for the short form only.
+      tmux.await("│ baseline on");
       tmux.type("Write the file");
       tmux.send("Enter");
       String done = tmux.await("Wrote it.");
@@ -72,6 +73,34 @@ class RealClaudeInTerminalIT {
       tmux.send("C-c");
       tmux.send("C-c");
       tmux.await("MILK-EXIT=0");
+    }
+  }
+
+  @Test
+  void withoutALoginTheScreenSaysHowToLogIn() throws Exception {
+    try (FakeAnthropicApi api = FakeAnthropicApi.start(Reply.text("Never asked."))) {
+      Map<String, String> env = new HashMap<>(sandbox.environment(api.baseUrl()));
+      ClaudeAuthentication.VARIABLES.forEach(env::remove);
+      env.put("TERM", "xterm-256color");
+      env.put("LANG", "C.UTF-8");
+      List<String> command =
+          List.of(
+              "java",
+              "-jar",
+              DemoInTerminalIT.jar().toString(),
+              "--claude",
+              RealClaude.binary().toString());
+      try (Tmux tmux = Tmux.start(command, env, sandbox.workDir())) {
+        tmux.await("● idle");
+        tmux.type("hello");
+        tmux.send("Enter");
+        String screen = tmux.await("claude could not log in");
+        assertThat(screen).contains("Not logged in").contains("type /login");
+        assertThat(screen).doesNotContain("Never asked.");
+        tmux.send("C-c");
+        tmux.send("C-c");
+        tmux.await("MILK-EXIT=0");
+      }
     }
   }
 

@@ -84,6 +84,8 @@ public final class InputBox extends TextBox {
 
   @Override
   public synchronized Result handleKeyStroke(KeyStroke key) {
+    // The text may have been set from outside (a draft, a history entry) since the last key.
+    updateCompletion();
     if (completing()) {
       Result completion = completionKey(key);
       if (completion != null) {

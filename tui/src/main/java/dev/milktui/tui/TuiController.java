@@ -659,12 +659,14 @@ public final class TuiController {
                 "/help /resume /login  answered by milk-tui (claude rejects them here)",
                 "Ctrl+Z           suspend to the shell; fg comes back",
                 "Mouse wheel      scroll the pane under the pointer",
+                "/ or @           claude's commands (/ at the start) or a file; Tab completes",
                 "F1 or ?          this help",
                 "",
                 "Permission dialog: y allow once, Shift+A allow always, n deny, Esc deny and stop.",
                 "Grant dialog: Space tick, a tick all, ←/→ rule, Tab next, Enter grant, Esc"
                     + " skip.",
                 "A new dialog ignores keys briefly (keys paused); a message draft is kept.",
+                "Long dialog text scrolls: Tab to it, then ↑/↓ or PgUp/PgDn.",
                 "Trust offer: Shift+T trusts the workspace."))
         .open();
   }

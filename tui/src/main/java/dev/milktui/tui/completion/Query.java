@@ -24,7 +24,8 @@ public record Query(char trigger, int start, int end, String prefix) {
     while (end < text.length() && !Character.isWhitespace(text.charAt(end))) {
       end++;
     }
-    if (start == caret && start == end) {
+    if (start == caret) {
+      // The caret is before the word (or in blank space): nothing typed to complete.
       return Optional.empty();
     }
     char first = text.charAt(start);

@@ -4,10 +4,8 @@ import com.googlecode.lanterna.TerminalPosition;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.AbstractInteractableComponent;
 import com.googlecode.lanterna.gui2.BasicWindow;
-import com.googlecode.lanterna.gui2.Direction;
 import com.googlecode.lanterna.gui2.InteractableRenderer;
 import com.googlecode.lanterna.gui2.Label;
-import com.googlecode.lanterna.gui2.LinearLayout;
 import com.googlecode.lanterna.gui2.Panel;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import com.googlecode.lanterna.input.KeyStroke;
@@ -49,7 +47,7 @@ public final class ResumePicker {
 
   public void open() {
     BasicWindow window = DialogHost.modal("Resume a session of this directory");
-    Panel panel = new Panel(new LinearLayout(Direction.VERTICAL));
+    Panel panel = host.layoutPanel();
     int columns = Math.min(110, host.maxColumns());
     int rows = Math.max(3, Math.min(sessions.size(), host.maxRows() - 8));
     Label filterLine = new Label("");

@@ -20,7 +20,9 @@ class QueryTest {
   }
 
   @Test
-  void aCaretAfterASpaceIsNoWord() {
+  void aCaretAfterASpaceOrBeforeAWordIsNoWord() {
     assertThat(Query.at("/compact ", 9)).isEmpty();
+    assertThat(Query.at("/compact", 0)).isEmpty();
+    assertThat(Query.at("see @src", 4)).isEmpty();
   }
 }
