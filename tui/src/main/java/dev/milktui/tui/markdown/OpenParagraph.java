@@ -1,5 +1,6 @@
 package dev.milktui.tui.markdown;
 
+import dev.milktui.tui.text.Graphemes;
 import dev.milktui.tui.text.StyledLine;
 import dev.milktui.tui.text.TextStyle;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ import org.commonmark.node.Paragraph;
  * back to the stream's whole-tail parsing.
  */
 final class OpenParagraph {
-  static final int MAX_REST = 32 * 1024;
+  static final int MAX_REST = 8 * 1024;
   private static final int SETTLE_STEP = 512;
 
   /** Parsing a piece of paragraph text after this keeps it a paragraph and whitespace-led. */
@@ -164,35 +165,37 @@ final class OpenParagraph {
   /** Moves the settled end to the last cut whose text leaves nothing open, or is too long. */
   private void settle() {
     int n = source.length();
+    boolean forced = n - settledEnd > MAX_REST;
     // The last line starts where the newline check stopped. A backslash before the newline is a
     // hard break only together with the next line: no cut there.
     int lineCut = checkedTo;
     if (lineCut > settledEnd && source.charAt(lineCut - 2) == '\\') {
       lineCut = settledEnd;
     }
-    int gapStart = -1;
-    int gapEnd = -1;
-    for (int i = n - 1; i > Math.max(settledEnd, lineCut); i--) {
-      if (source.charAt(i) == ' ' && source.charAt(i - 1) != ' ' && source.charAt(i - 1) != '\n') {
-        int end = i;
-        while (end < n && source.charAt(end) == ' ') {
-          end++;
-        }
-        if (end < n) {
-          gapStart = i;
-          gapEnd = end;
-          break;
-        }
+    int segmentEnd;
+    int restStart;
+    boolean endsLine = false;
+    int gap = lastGap(Math.max(settledEnd, lineCut));
+    if (gap > settledEnd) {
+      segmentEnd = gap;
+      restStart = gap;
+      while (source.charAt(restStart) == ' ') {
+        restStart++;
       }
+    } else if (lineCut > settledEnd) {
+      segmentEnd = lineCut;
+      restStart = lineCut;
+      endsLine = true;
+    } else if (forced) {
+      // Text with no space or newline (a long URL, CJK prose): cut between two graphemes.
+      segmentEnd = lastGraphemeStart();
+      restStart = segmentEnd;
+    } else {
+      segmentEnd = settledEnd;
+      restStart = settledEnd;
     }
-    boolean midLine = gapStart > settledEnd;
-    int segmentEnd = midLine ? gapStart : lineCut;
-    if (segmentEnd <= settledEnd) {
-      nextAttempt = n - settledEnd + SETTLE_STEP;
-      return;
-    }
-    List<List<Piece>> lines = pieces(source.substring(settledEnd, segmentEnd));
-    boolean forced = n - settledEnd > MAX_REST;
+    List<List<Piece>> lines =
+        segmentEnd > settledEnd ? pieces(source.substring(settledEnd, segmentEnd)) : null;
     if (lines == null || !forced && !closed(lines)) {
       nextAttempt = n - settledEnd + SETTLE_STEP;
       return;
@@ -203,14 +206,50 @@ final class OpenParagraph {
       }
       settled.addAll(lines.get(k));
     }
-    if (midLine) {
-      settled.add(new Piece(source.substring(gapStart, gapEnd), TextStyle.PLAIN));
-      settledEnd = gapEnd;
-    } else {
+    if (endsLine) {
       settled.add(LINE_END);
-      settledEnd = segmentEnd;
+    } else if (restStart > segmentEnd) {
+      settled.add(new Piece(source.substring(segmentEnd, restStart), TextStyle.PLAIN));
     }
+    settledEnd = restStart;
     nextAttempt = SETTLE_STEP;
+  }
+
+  /**
+   * Start of the last run of spaces after {@code from} that follows text on its line and has text
+   * after it, or -1. Looks back at most {@link #MAX_REST} chars.
+   */
+  private int lastGap(int from) {
+    int n = source.length();
+    int stop = Math.max(from, n - MAX_REST);
+    for (int i = n - 1; i > stop; i--) {
+      char before = source.charAt(i - 1);
+      if (source.charAt(i) == ' ' && before != ' ' && before != '\n') {
+        int end = i;
+        while (end < n && source.charAt(end) == ' ') {
+          end++;
+        }
+        if (end < n) {
+          return i;
+        }
+      }
+    }
+    return -1;
+  }
+
+  /** The start of the last grapheme, looked for from a little before the end. */
+  private int lastGraphemeStart() {
+    int n = source.length();
+    int i = Math.max(settledEnd, n - 64);
+    if (i < n && Character.isLowSurrogate(source.charAt(i))) {
+      i++;
+    }
+    int last = i;
+    while (i < n) {
+      last = i;
+      i = Graphemes.next(source, i, n);
+    }
+    return last;
   }
 
   /**

@@ -148,7 +148,7 @@ final class Wrapper {
         if (col >= width) {
           newLine();
         }
-        int end = i + Columns.prefixEnd(text.substring(i), width - col);
+        int end = Columns.prefixEnd(text, i, width - col);
         if (end == i) {
           if (col > prefixWidth) {
             newLine();

@@ -20,7 +20,7 @@ public final class Graphemes {
     if (c < 0x80 && d < 0x80) {
       return c == '\r' && d == '\n' ? after + 1 : after;
     }
-    if (isSimple(c) && isSimple(d)) {
+    if (isAlone(c) && isAlone(d)) {
       return after;
     }
     return UnicodeTables.nextBoundary(text, start, end);
@@ -28,8 +28,14 @@ public final class Graphemes {
 
   /** Columns of the one grapheme {@code text[start, end)}: 0, 1 or 2. */
   public static int width(CharSequence text, int start, int end) {
-    if (end - start == 1 && isSimple(text.charAt(start))) {
-      return 1;
+    if (end - start == 1) {
+      char c = text.charAt(start);
+      if (isSimple(c)) {
+        return 1;
+      }
+      if (isSimpleWide(c)) {
+        return 2;
+      }
     }
     return UnicodeTables.width(text, start, end);
   }
@@ -40,16 +46,43 @@ public final class Graphemes {
     int w = 0;
     int i = 0;
     while (i < n) {
-      if (isSimple(text.charAt(i)) && (i + 1 == n || isSimple(text.charAt(i + 1)))) {
-        w++;
-        i++;
-        continue;
+      char c = text.charAt(i);
+      if (i + 1 == n || isAlone(text.charAt(i + 1))) {
+        if (isSimple(c)) {
+          w++;
+          i++;
+          continue;
+        }
+        if (isSimpleWide(c)) {
+          w += 2;
+          i++;
+          continue;
+        }
       }
       int e = next(text, i, n);
       w += width(text, i, e);
       i = e;
     }
     return w;
+  }
+
+  /** True if {@code c} is a grapheme of its own when the next char is one too. */
+  private static boolean isAlone(char c) {
+    return isSimple(c) || isSimpleWide(c);
+  }
+
+  /**
+   * True if {@code c} is, like {@link #isSimple} chars, a grapheme of its own, but two columns
+   * wide: CJK ideographs, kana, Hangul syllables, fullwidth forms.
+   */
+  static boolean isSimpleWide(char c) {
+    return c >= 0x4E00 && c <= 0x9FFF
+        || c >= 0x3400 && c <= 0x4DBF
+        || c >= 0xAC00 && c <= 0xD7A3
+        || c >= 0x3041 && c <= 0x3096
+        || c >= 0x30A1 && c <= 0x30FA
+        || c >= 0x3001 && c <= 0x3029
+        || c >= 0xFF01 && c <= 0xFF60;
   }
 
   /**

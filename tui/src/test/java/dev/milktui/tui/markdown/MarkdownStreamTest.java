@@ -76,6 +76,16 @@ class MarkdownStreamTest {
         .isEqualTo(MarkdownRenderer.render(document, 80));
   }
 
+  /**
+   * Prose with no space and no newline (CJK) is still cut, between graphemes, and streams whole.
+   */
+  @Test
+  void longTextWithoutSpacesStreamsAsRenderedWhole() {
+    String document = "日本語のテキスト、👩‍💻と⚠️も。".repeat(2 * OpenParagraph.MAX_REST / 20);
+    List<StyledLine> streamed = streamed(document, 20, 80, MarkdownStream.LONG_PARAGRAPH);
+    assertThat(streamed).isEqualTo(MarkdownRenderer.render(document, 80));
+  }
+
   @Test
   void linesOfSeveralWidthsStayApart() {
     MarkdownStream stream = new MarkdownStream();

@@ -98,4 +98,18 @@ class GraphemesTest {
           .isFalse();
     }
   }
+
+  @Test
+  void simpleWideCharactersAreDoubleColumnGraphemesAsIcuSaysToo() {
+    for (char c = 0x2000; c < 0xFFFF; c++) {
+      if (!Graphemes.isSimpleWide(c)) {
+        continue;
+      }
+      String pair = "" + c + c;
+      assertThat(UnicodeTables.width(pair, 0, 1)).as("width of U+%04X", (int) c).isEqualTo(2);
+      assertThat(UnicodeTables.nextBoundary(pair, 0, 2))
+          .as("break after U+%04X", (int) c)
+          .isEqualTo(1);
+    }
+  }
 }

@@ -2,8 +2,10 @@ package dev.milktui.tui.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.googlecode.lanterna.SGR;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.TextCharacter;
+import com.googlecode.lanterna.TextColor;
 import com.googlecode.lanterna.graphics.TextGraphics;
 import com.googlecode.lanterna.screen.TerminalScreen;
 import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
@@ -123,5 +125,29 @@ class LinePainterTest {
     assertThat(vt.getCharacter(0, 0).isBold()).isTrue();
     assertThat(vt.getCharacter(1, 0).isItalic()).isTrue();
     assertThat(vt.getCharacter(2, 0).isBold()).isFalse();
+  }
+
+  /** Without colour, attributes alone keep styles apart (diff lines carry their signs). */
+  @Test
+  void withoutColourStylesStayApartByAttributes() throws IOException {
+    LinePainter mono = new LinePainter(new Palette(false));
+    TextGraphics g = screen.newTextGraphics();
+    mono.paint(
+        g,
+        0,
+        0,
+        10,
+        StyledLine.of(
+            new Span("h", TextStyle.HEADING),
+            new Span("c", TextStyle.INLINE_CODE),
+            new Span("+", TextStyle.DIFF_ADDED),
+            new Span("-", TextStyle.DIFF_REMOVED)));
+    screen.refresh();
+    assertThat(vt.getCharacter(0, 0).getModifiers()).contains(SGR.BOLD, SGR.UNDERLINE);
+    assertThat(vt.getCharacter(1, 0).getModifiers()).contains(SGR.REVERSE);
+    assertThat(vt.getCharacter(2, 0).getModifiers()).contains(SGR.BOLD);
+    for (int col = 0; col < 4; col++) {
+      assertThat(vt.getCharacter(col, 0).getForegroundColor()).isEqualTo(TextColor.ANSI.DEFAULT);
+    }
   }
 }
