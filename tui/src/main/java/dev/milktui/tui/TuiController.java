@@ -175,7 +175,6 @@ public final class TuiController {
             }
           }
         });
-    gui.addWindow(window);
     window.setFocusedInteractable(input);
     TextGUIThread thread = gui.getGUIThread();
     thread.setExceptionHandler(
@@ -197,8 +196,14 @@ public final class TuiController {
     this.pump = new EventPump<>(thread, config.pacer(), this::applyAll);
   }
 
-  /** Opens the first session (resuming {@code resumeSessionId} when given). */
+  /**
+   * Shows the screen and opens the first session (resuming {@code resumeSessionId} when given). The
+   * window is added only now: Lanterna's GUI thread draws once before it runs any task, and a
+   * screen shown before the launcher has set the terminal up invites keys it would misread (an
+   * Enter typed at once became a newline in the tmux tests).
+   */
   public void start(Optional<String> resumeSessionId) {
+    gui.addWindow(window);
     openSession(resumeSessionId);
   }
 
