@@ -7,11 +7,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.protocol.ControlRequestMessage;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.session.SessionEngine;
 import dev.milktui.core.testkit.Recordings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -135,6 +137,21 @@ class InteractiveDialogsTest {
   }
 
   @Test
+  void questionsNoPickerCanReadAreNeverAllowedByEchoingThemOnlyDeclined() {
+    Harness h = new Harness(120, 36);
+    PermissionRequest request =
+        Events.request(
+            "q1", "AskUserQuestion", Json.object().put("questions", "?"), List.of(), written);
+    h.events(new SessionEvent.PermissionRequested(request));
+
+    h.type("y").type("A");
+    assertThat(written).isEmpty();
+    assertThat(h.screen()).contains("could not be shown as a picker");
+    h.type("n").key(KeyType.Enter);
+    assertThat(lastAnswer().path("behavior").asText()).isEqualTo("deny");
+  }
+
+  @Test
   void aNumberPicksItsOption() {
     Harness h = asking(question("Which colour?", false, "Red", "Blue", "Green"));
 
@@ -204,7 +221,7 @@ class InteractiveDialogsTest {
 
     h.key(KeyType.Escape).type("A");
 
-    List<String> recorded = java.nio.file.Files.readAllLines(Recordings.stdin(name));
+    List<String> recorded = Files.readAllLines(Recordings.stdin(name));
     assertThat(Json.MAPPER.readTree(written.get(written.size() - 2)).at("/response/response"))
         .isEqualTo(Json.MAPPER.readTree(recorded.get(1)).at("/response/response"));
     assertThat(lastAnswer())
@@ -226,7 +243,7 @@ class InteractiveDialogsTest {
     int lines = 0;
     for (var message : Recordings.messages(name)) {
       lines++;
-      if (message instanceof dev.milktui.core.protocol.ControlRequestMessage) {
+      if (message instanceof ControlRequestMessage) {
         break;
       }
     }

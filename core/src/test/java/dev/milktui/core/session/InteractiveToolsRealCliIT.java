@@ -39,6 +39,8 @@ class InteractiveToolsRealCliIT {
   void cleanUp() {
     if (session != null) {
       session.close();
+      // claude removes its lock folders as it exits: the sandbox goes only after that.
+      events.await(SessionEvent.ProcessExited.class);
     }
     if (api != null) {
       api.close();

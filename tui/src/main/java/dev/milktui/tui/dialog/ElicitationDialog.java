@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.BasicWindow;
 import com.googlecode.lanterna.gui2.Button;
+import com.googlecode.lanterna.gui2.Component;
 import com.googlecode.lanterna.gui2.Direction;
 import com.googlecode.lanterna.gui2.Interactable;
 import com.googlecode.lanterna.gui2.Label;
@@ -144,7 +145,7 @@ public final class ElicitationDialog {
             default -> new TextBox(new TerminalSize(Math.min(width, 50), 1), "");
           };
       inputs.add(input);
-      body.addComponent((com.googlecode.lanterna.gui2.Component) input);
+      body.addComponent((Component) input);
     }
     body.addComponent(error);
     Panel buttons = new Panel(new LinearLayout(Direction.HORIZONTAL));

@@ -204,7 +204,7 @@ public final class PermissionPrompter {
     switch (mode) {
       case MAIN:
         if (Keys.is(key, 'y')) {
-          answer(current::allowOnce);
+          allowOnce();
         } else if (Keys.shifted(key, 'A')) {
           openAlways();
         } else if (Keys.is(key, 'a')) {
@@ -252,8 +252,24 @@ public final class PermissionPrompter {
     }
   }
 
+  /**
+   * Allows as asked; never for AskUserQuestion, whose echoed input would tell the model the user
+   * did not answer (this dialog only shows questions no picker could read).
+   */
+  private void allowOnce() {
+    if ("AskUserQuestion".equals(current.toolName())) {
+      error.setText("These questions could not be shown as a picker: n declines them.");
+      return;
+    }
+    answer(current::allowOnce);
+  }
+
   /** A tool whose name no rule can spell (e.g. one with parentheses) can only be allowed once. */
   private void openAlways() {
+    if ("AskUserQuestion".equals(current.toolName())) {
+      allowOnce();
+      return;
+    }
     try {
       PermissionRule.toolWide(current.toolName());
     } catch (IllegalArgumentException e) {
@@ -481,7 +497,7 @@ public final class PermissionPrompter {
     }
     body.addComponent(
         new ButtonRow(
-            new Button("Allow once (y)", () -> answer(current::allowOnce)),
+            new Button("Allow once (y)", this::allowOnce),
             new Button("Allow always (Shift+A)", this::openAlways),
             new Button("Deny (n)", () -> switchTo(Mode.DENY)),
             new Button(
