@@ -32,6 +32,8 @@ import picocli.CommandLine.Spec;
           + " outcome, stream-closed failures, permission denials, errors and cost.",
       "For calls that failed with \"Stream closed\" it prints the milk-tui grants allow command"
           + " that would let them run.",
+      "Files are read line by line in bounded memory: each list shows its first 1000 entries"
+          + " and counts the rest.",
       "Exit code 1 when a file is not claude stream-json, 2 when one cannot be read (the others"
           + " are still scanned)."
     })

@@ -258,16 +258,17 @@ class ScanCommandTest {
                     + F1_SESSION
                     + "\",\"claude_version\":\"2.1.332\",\"turns\":1,\"is_error\":false,"
                     + "\"terminal_reason\":\"completed\",\"total_cost_usd\":0.036399999999999995,"
-                    + "\"tools\":[{\"tool_use_id\":\""
+                    + "\"tools_total\":1,\"tools\":[{\"tool_use_id\":\""
                     + TOUCH
                     + "\",\"name\":\"Bash\",\"input\":"
                     + "{\"command\":\"touch made-by-bash.txt\",\"description\":\"Create a file\"},"
-                    + "\"outcome\":\"stream_closed\"}],\"stream_closed\":["
+                    + "\"outcome\":\"stream_closed\"}],\"stream_closed_total\":1,\"stream_closed\":["
                     + call
                     + "],"
-                    + "\"permission_denials\":["
+                    + "\"permission_denials_total\":1,\"permission_denials\":["
                     + call
-                    + "]}"));
+                    + "],\"errors_total\":0,\"errors\":[],"
+                    + "\"fix\":\"milk-tui grants allow 'Bash(touch:*)'\"}"));
     assertThat(run.out().lines().findFirst().orElseThrow())
         .startsWith("{\"file\":")
         .contains("\"lines\":5,\"malformed_lines\":0,\"session_id\":");

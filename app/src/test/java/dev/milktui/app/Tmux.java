@@ -25,21 +25,13 @@ final class Tmux implements AutoCloseable {
 
   /** Starts {@code command} in a 120x40 terminal with exactly the given environment. */
   static Tmux start(List<String> command, Map<String, String> env, Path directory) {
-    Tmux tmux = new Tmux();
-    String envPrefix =
-        env.entrySet().stream()
-            .map(e -> quote(e.getKey() + "=" + e.getValue()))
-            .collect(Collectors.joining(" "));
-    String line =
-        "cd "
-            + quote(directory.toString())
-            + " && env -i "
-            + envPrefix
+    return withSession(
+        directory,
+        "env -i "
+            + assignments(env)
             + " "
             + command.stream().map(Tmux::quote).collect(Collectors.joining(" "))
-            + "; echo MILK-EXIT=$?; sleep 600";
-    tmux.run("new-session", "-d", "-s", tmux.target, "-x", "120", "-y", "40", line);
-    return tmux;
+            + "; echo MILK-EXIT=$?; sleep 600");
   }
 
   /**
@@ -47,19 +39,25 @@ final class Tmux implements AutoCloseable {
    * environment, for tests of job control; type the command to run.
    */
   static Tmux startShell(Map<String, String> env, Path directory) {
+    return withSession(
+        directory,
+        "exec env -i "
+            + assignments(env)
+            + " PS1='PROMPT$ ' HISTFILE=/dev/null bash --norc --noprofile -i");
+  }
+
+  /** A new 120x40 session that runs {@code shellLine} in {@code directory}. */
+  private static Tmux withSession(Path directory, String shellLine) {
     Tmux tmux = new Tmux();
-    String envPrefix =
-        env.entrySet().stream()
-            .map(e -> quote(e.getKey() + "=" + e.getValue()))
-            .collect(Collectors.joining(" "));
-    String line =
-        "cd "
-            + quote(directory.toString())
-            + " && exec env -i "
-            + envPrefix
-            + " PS1='PROMPT$ ' HISTFILE=/dev/null bash --norc --noprofile -i";
+    String line = "cd " + quote(directory.toString()) + " && " + shellLine;
     tmux.run("new-session", "-d", "-s", tmux.target, "-x", "120", "-y", "40", line);
     return tmux;
+  }
+
+  private static String assignments(Map<String, String> env) {
+    return env.entrySet().stream()
+        .map(e -> quote(e.getKey() + "=" + e.getValue()))
+        .collect(Collectors.joining(" "));
   }
 
   /**

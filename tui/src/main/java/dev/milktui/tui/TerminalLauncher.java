@@ -9,10 +9,8 @@ import com.googlecode.lanterna.input.InputDecoder;
 import com.googlecode.lanterna.input.KeyDecodingProfile;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
-import com.googlecode.lanterna.terminal.DefaultTerminalFactory;
 import com.googlecode.lanterna.terminal.Terminal;
 import com.googlecode.lanterna.terminal.ansi.StreamBasedTerminal;
-import com.googlecode.lanterna.terminal.ansi.UnixLikeTTYTerminal;
 import com.googlecode.lanterna.terminal.ansi.UnixLikeTerminal;
 import java.io.IOException;
 import java.time.Duration;
@@ -71,17 +69,17 @@ public final class TerminalLauncher {
       throw new NoTerminalException(
           "milk-tui needs an interactive terminal: stdin and stdout must be a TTY.", null);
     }
-    TerminalModes modes = TerminalModes.saveUserSettings(System.out, mouse);
-    Terminal terminal;
+    SttyBatchingTerminal terminal;
     try {
-      terminal =
-          new DefaultTerminalFactory()
-              .setForceTextTerminal(true)
-              .setUnixTerminalCtrlCBehaviour(UnixLikeTerminal.CtrlCBehaviour.TRAP)
-              .createTerminal();
+      terminal = new SttyBatchingTerminal(UnixLikeTerminal.CtrlCBehaviour.TRAP);
     } catch (IOException | RuntimeException e) {
       throw new NoTerminalException("Cannot open the terminal: " + e.getMessage(), e);
     }
+    TerminalModes modes = TerminalModes.forUserSettings(System.out, mouse, terminal.userSettings());
+    // Before the first frame: keys typed once the screen shows must meet the session's terminal
+    // settings. The driver turns Enter into Ctrl+J as keys arrive, so an Enter typed before stty
+    // ran was later read as a newline (the tmux tests type as soon as the first frame is up).
+    addKeyPatterns(terminal, terminal.applyDeferred(TerminalModes.KEYS_AS_KEYS));
     try {
       runOn(terminal, modes, config, sessions, resumeSessionId, beforeStart);
     } finally {
@@ -112,11 +110,6 @@ public final class TerminalLauncher {
       thread.invokeLater(
           () -> {
             beforeStart.accept(controller);
-            // Before the first frame, though stty is a process start: keys typed once the screen
-            // shows must meet the session's terminal settings. The driver turns Enter into Ctrl+J
-            // as keys arrive, so an Enter typed before stty ran was later read as a newline (the
-            // tmux tests type as soon as the first frame is up).
-            addKeyPatterns(terminal, modes);
             modes.enter(screen, thread);
             drawNow(gui);
             controller.start(resumeSessionId);
@@ -160,23 +153,19 @@ public final class TerminalLauncher {
 
   /**
    * Teaches the decoder the paste markers and mouse reports, and lets Ctrl+J (LF) differ from Enter
-   * (CR): the terminal must stop turning CR into LF, and the decoder must read LF as Ctrl+J. Bare
-   * CR is taught before stty runs, so an Enter typed meanwhile is not lost. Alt+Enter (ESC CR) is
-   * decoded as Enter with Alt. Where stty cannot be changed, Ctrl+J stays Enter and Alt+Enter still
-   * inserts a newline.
+   * (CR) when {@code keysAsKeys}: the terminal stopped turning CR into LF, so the decoder reads LF
+   * as Ctrl+J. Alt+Enter (ESC CR) is decoded as Enter with Alt. Where stty could not be changed,
+   * Ctrl+J stays Enter and Alt+Enter still inserts a newline. Runs before any key is read.
    */
-  private static void addKeyPatterns(Terminal terminal, TerminalModes modes) {
-    if (!(terminal instanceof StreamBasedTerminal stream)) {
-      return;
-    }
-    InputDecoder decoder = stream.getInputDecoder();
+  private static void addKeyPatterns(StreamBasedTerminal terminal, boolean keysAsKeys) {
+    InputDecoder decoder = terminal.getInputDecoder();
     decoder.addProfile(
         profile(
             new BasicCharacterPattern(new KeyStroke(KeyType.Enter, false, true), '\u001b', '\r'),
             new BasicCharacterPattern(new KeyStroke(KeyType.Enter), '\r')));
     decoder.addProfile(BracketedPaste.MARKERS);
     decoder.addProfile(SgrMouse.PROFILE);
-    if (terminal instanceof UnixLikeTTYTerminal && modes.keysAsKeys()) {
+    if (keysAsKeys) {
       decoder.addProfile(profile(new BasicCharacterPattern(new KeyStroke('j', true, false), '\n')));
     }
   }

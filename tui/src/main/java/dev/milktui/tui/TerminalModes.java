@@ -32,26 +32,24 @@ final class TerminalModes {
   }
 
   /**
-   * For the real terminal, whose output is {@code out}; call before the terminal is opened. With
-   * {@code mouse}, the terminal reports the wheel (and clicks), so selecting text then needs the
-   * terminal's modifier (often Shift).
+   * The session's stty settings besides raw mode: CR stays CR (so Ctrl+J differs from Enter) and
+   * XON/XOFF is off (so Ctrl+S and Ctrl+Q are keys).
    */
-  static TerminalModes saveUserSettings(PrintStream out, boolean mouse) {
-    return new TerminalModes(true, mouse, Stty.save(), out);
+  static final String[] KEYS_AS_KEYS = {"-icrnl", "-ixon", "-ixoff"};
+
+  /**
+   * For the real terminal, whose output is {@code out}; {@code userSettings} are the settings taken
+   * before the terminal was made raw. With {@code mouse}, the terminal reports the wheel (and
+   * clicks), so selecting text then needs the terminal's modifier (often Shift).
+   */
+  static TerminalModes forUserSettings(
+      PrintStream out, boolean mouse, Optional<String> userSettings) {
+    return new TerminalModes(true, mouse, userSettings, out);
   }
 
   /** For a terminal that has no modes to set (a virtual one). */
   static TerminalModes none() {
     return new TerminalModes(false, false, Optional.empty(), System.out);
-  }
-
-  /**
-   * Once the screen is up: CR stays CR (so Ctrl+J differs from Enter) and XON/XOFF is off (so
-   * Ctrl+S and Ctrl+Q are keys). Returns whether the stty change took; the decoder must know bare
-   * CR as Enter before this runs. Then call {@link #enter}.
-   */
-  boolean keysAsKeys() {
-    return active && Stty.set("-icrnl", "-ixon", "-ixoff");
   }
 
   /** Bracketed paste and wheel reports on, Ctrl+Z caught (handled on {@code thread}). */

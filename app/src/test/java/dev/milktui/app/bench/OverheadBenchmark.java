@@ -29,7 +29,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Usage: {@code OverheadBenchmark [runs]}
  */
 public final class OverheadBenchmark {
-  private static final double TARGET_RATIO = 1.05;
+  private static final double TARGET_RATIO = 1.03;
 
   private OverheadBenchmark() {}
 

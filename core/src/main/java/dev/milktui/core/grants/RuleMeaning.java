@@ -1,8 +1,10 @@
 package dev.milktui.core.grants;
 
+import java.util.Optional;
+
 /**
  * What a rule allows, in words a user can check before granting it: "any command", "any file
- * anywhere", "commands starting with `npm test`".
+ * anywhere", "`npm test` alone or with more arguments".
  */
 public final class RuleMeaning {
   private RuleMeaning() {}
@@ -22,11 +24,13 @@ public final class RuleMeaning {
     }
     String content = rule.content().get();
     if (tool.equals("Bash") && content.endsWith(":*")) {
-      return "commands starting with `" + content.substring(0, content.length() - 2) + "`";
+      // As the CLI matches it: whole words (`npm test:*` does not cover `npm testx`) and one
+      // command (not `npm test && rm -rf x`); GrantsRealCliIT pins both.
+      return "`" + content.substring(0, content.length() - 2) + "` alone or with more arguments";
     }
-    if (content.startsWith("//") && content.endsWith("/**")) {
-      String directory = content.substring(1, content.length() - 3);
-      return (tool.equals("Read") ? "reading" : "editing") + " files under " + directory;
+    Optional<String> directory = PathPattern.directoryOf(content);
+    if (directory.isPresent()) {
+      return (tool.equals("Read") ? "reading" : "editing") + " files under " + directory.get();
     }
     if (tool.equals("WebFetch") && content.startsWith("domain:")) {
       return "fetching from " + content.substring("domain:".length());

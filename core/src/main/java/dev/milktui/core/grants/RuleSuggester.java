@@ -16,13 +16,11 @@ import java.util.Optional;
  *
  * <p>This is also the one place that says which directory a call touched (a file's parent, the
  * directory a search ran in, never a file itself). A broad directory ({@link
- * DirectoryPaths#isBroad}) is neither offered as a path rule nor as a directory. A directory whose
- * name holds a character the CLI's path rules read as pattern syntax gets no path rule at all: the
- * CLI's escaping of such names is not documented, and a wrong guess would grant other directories.
+ * DirectoryPaths#isBroad}) is neither offered as a path rule nor as a directory. Pattern characters
+ * in a directory's name are escaped ({@link PathPattern}); a name no escape makes exact gets no
+ * path rule, only the directory offer.
  */
 public final class RuleSuggester {
-
-  private static final String PATTERN_CHARACTERS = "*?[]{}\\()!#";
 
   private final Path workingDirectory;
   private final DirectoryPaths paths;
@@ -73,25 +71,14 @@ public final class RuleSuggester {
     return new SuggestedRules(
         Optional.of(toolWide),
         directory
-            .filter(RuleSuggester::plainName)
-            .map(dir -> PermissionRule.scoped(ruleTool, "/" + dir + "/**")),
+            .flatMap(PathPattern::under)
+            .map(pattern -> PermissionRule.scoped(ruleTool, pattern)),
         directory.filter(this::worthAdding));
   }
 
   /** The working directory and {@code /tmp} are in every session already. */
   private boolean worthAdding(Path directory) {
     return !directory.equals(workingDirectory) && !directory.equals(Baseline.TEMP_DIRECTORY);
-  }
-
-  private static boolean plainName(Path directory) {
-    String text = directory.toString();
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (PATTERN_CHARACTERS.indexOf(c) >= 0 || Character.isISOControl(c)) {
-        return false;
-      }
-    }
-    return true;
   }
 
   private Optional<Path> parentOf(JsonNode input, String field) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.PermissionDenial;
 import dev.milktui.core.text.TerminalText;
-import java.util.List;
 
 /**
  * The human-readable form of a {@link ScanReport} ({@code milk-tui scan}). Every value comes from a
@@ -24,22 +23,34 @@ public final class ScanText {
     field(out, "lines", report.lines() + " (" + report.malformedLines() + " malformed)");
     field(out, "turns", report.turns() + lastTurn(report));
     field(out, "cost", "$" + report.totalCostUsd().toPlainString() + " (session total)");
-    List<ScanReport.Tool> tools = report.tools();
-    field(out, "tools", String.valueOf(tools.size()));
-    tools.forEach(t -> item(out, t.outcome().wireName(), t.name(), t.toolUseId(), t.input()));
-    List<ScanReport.Tool> closed = report.streamClosed();
-    field(out, "stream closed", closed.isEmpty() ? "none" : String.valueOf(closed.size()));
-    closed.forEach(t -> item(out, "FAILED", t.name(), t.toolUseId(), t.input()));
+    Listed<ScanReport.Tool> tools = report.tools();
+    field(out, "tools", String.valueOf(tools.total()));
+    tools
+        .items()
+        .forEach(t -> item(out, t.outcome().wireName(), t.name(), t.toolUseId(), t.input()));
+    more(out, tools);
+    Listed<ScanReport.Tool> closed = report.streamClosed();
+    field(out, "stream closed", closed.isEmpty() ? "none" : String.valueOf(closed.total()));
+    closed.items().forEach(t -> item(out, "FAILED", t.name(), t.toolUseId(), t.input()));
+    more(out, closed);
     StreamClosedFix.grantsCommand(report)
         .ifPresent(
             command -> out.append("    fix: ").append(TerminalText.oneLine(command)).append('\n'));
-    List<PermissionDenial> denials = report.permissionDenials();
-    field(out, "denials", denials.isEmpty() ? "none" : String.valueOf(denials.size()));
-    denials.forEach(d -> item(out, "denied", d.toolName(), d.toolUseId(), d.toolInput()));
-    field(
-        out, "errors", report.errors().isEmpty() ? "none" : String.valueOf(report.errors().size()));
-    report.errors().forEach(e -> out.append("    ").append(TerminalText.oneLine(e)).append('\n'));
+    Listed<PermissionDenial> denials = report.permissionDenials();
+    field(out, "denials", denials.isEmpty() ? "none" : String.valueOf(denials.total()));
+    denials.items().forEach(d -> item(out, "denied", d.toolName(), d.toolUseId(), d.toolInput()));
+    more(out, denials);
+    Listed<String> errors = report.errors();
+    field(out, "errors", errors.isEmpty() ? "none" : String.valueOf(errors.total()));
+    errors.items().forEach(e -> out.append("    ").append(TerminalText.oneLine(e)).append('\n'));
+    more(out, errors);
     return out.toString();
+  }
+
+  private static void more(StringBuilder out, Listed<?> listed) {
+    if (listed.omitted() > 0) {
+      out.append("    … and ").append(listed.omitted()).append(" more, not listed\n");
+    }
   }
 
   private static void field(StringBuilder out, String name, String value) {

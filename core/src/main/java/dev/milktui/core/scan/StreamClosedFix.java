@@ -4,6 +4,7 @@ import dev.milktui.core.grants.PermissionRule;
 import dev.milktui.core.grants.RuleSuggester;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -11,30 +12,41 @@ import java.util.stream.Collectors;
 /**
  * The {@code milk-tui grants allow} command that would have let a transcript's stream-closed calls
  * run: for each call the narrowest rule the grant dialog would offer (a command prefix, a
- * directory), the tool-wide rule only where there is no narrower one.
+ * directory), the tool-wide rule only where there is no narrower one. Fed call by call while a
+ * transcript is read; keeps only the distinct rules, at most {@link #MAX_RULES} of them.
  */
-public final class StreamClosedFix {
+final class StreamClosedFix {
+  /** Beyond this many distinct rules a command line stops being a useful suggestion. */
+  static final int MAX_RULES = 100;
 
-  private StreamClosedFix() {}
+  private final Set<String> rules = new LinkedHashSet<>();
+
+  /** Adds the narrowest rule for a call made in {@code workingDirectory} (null when unknown). */
+  void add(String workingDirectory, ScanReport.Tool call) {
+    if (rules.size() >= MAX_RULES) {
+      return;
+    }
+    new RuleSuggester(Path.of(workingDirectory == null ? "" : workingDirectory))
+        .suggest(call.name(), call.input()).rules().stream()
+            .findFirst()
+            .map(PermissionRule::toString)
+            .ifPresent(rules::add);
+  }
+
+  List<String> rules() {
+    return List.copyOf(rules);
+  }
 
   /** The command, shell-quoted; empty when no call failed with "Stream closed". */
-  public static Optional<String> grantsCommand(ScanReport report) {
-    Path workingDirectory =
-        Path.of(report.workingDirectory() == null ? "" : report.workingDirectory());
-    RuleSuggester suggester = new RuleSuggester(workingDirectory);
-    Set<String> rules = new LinkedHashSet<>();
-    for (ScanReport.Tool call : report.streamClosed()) {
-      suggester.suggest(call.name(), call.input()).rules().stream()
-          .findFirst()
-          .map(PermissionRule::toString)
-          .ifPresent(rules::add);
-    }
-    if (rules.isEmpty()) {
+  static Optional<String> grantsCommand(ScanReport report) {
+    if (report.fixRules().isEmpty()) {
       return Optional.empty();
     }
     return Optional.of(
         "milk-tui grants allow "
-            + rules.stream().map(StreamClosedFix::quoted).collect(Collectors.joining(" ")));
+            + report.fixRules().stream()
+                .map(StreamClosedFix::quoted)
+                .collect(Collectors.joining(" ")));
   }
 
   /** One shell word: single quotes, with each quote inside closed, escaped and reopened. */

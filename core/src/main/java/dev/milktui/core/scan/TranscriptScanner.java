@@ -26,31 +26,48 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads a stream-json transcript line by line (never the whole file at once) through the same
  * reader and accumulator as a live session, and sums it up as a {@link ScanReport}. Memory does not
- * grow with the file: a line is let go once summed up, and what the report keeps per tool call is
- * small (long strings in inputs are shortened).
+ * grow with the file: a line is let go once summed up, the report lists at most a fixed number of
+ * calls, denials and errors (counting all of them), and what it keeps of a call's input is small.
  */
 public final class TranscriptScanner implements LineSink {
   /** Malformed lines beyond this many are counted but not listed one by one. */
   static final int LISTED_MALFORMED_LINES = 20;
 
-  /**
-   * The longest string kept in a reported tool input: a Write's content can be a whole file, and
-   * the report keeps every call of a file of any size.
-   */
+  /** Tool calls, stream-closed calls and denials beyond this many each are counted, not listed. */
+  static final int LISTED_CALLS = 1000;
+
+  /** Failed turns beyond this many are counted, not listed. */
+  static final int LISTED_ERRORS = 100;
+
+  /** The longest string kept in a reported tool input: a Write's content can be a whole file. */
   static final int INPUT_TEXT_CHARS = 4 * 1024;
+
+  /** The most characters of strings kept of one reported input, over all its strings. */
+  static final int INPUT_TOTAL_CHARS = 4 * INPUT_TEXT_CHARS;
+
+  /**
+   * How many denial ids are remembered to report each denial once: results repeat the denials of
+   * their turn, not of the whole session, so a recent window is enough.
+   */
+  private static final int REMEMBERED_DENIALS = 10_000;
 
   private final String file;
   private final TurnAccumulator accumulator = new TurnAccumulator(this::event);
-  private final List<ScanReport.Tool> tools = new ArrayList<>();
-  private final Map<String, PermissionDenial> denials = new LinkedHashMap<>();
-  private final List<String> errors = new ArrayList<>();
+  private final Listing<ScanReport.Tool> tools = new Listing<>(LISTED_CALLS);
+  private final Listing<ScanReport.Tool> streamClosed = new Listing<>(LISTED_CALLS);
+  private final StreamClosedFix fix = new StreamClosedFix();
+  private final Listing<PermissionDenial> denials = new Listing<>(LISTED_CALLS);
+  private final Set<String> deniedIds = recentIds();
+  private final Listing<String> errors = new Listing<>(LISTED_ERRORS);
   private long lines;
   private long malformed;
   private String claudeVersion;
@@ -109,6 +126,18 @@ public final class TranscriptScanner implements LineSink {
     }
   }
 
+  private static Set<String> recentIds() {
+    return Collections.newSetFromMap(
+        new LinkedHashMap<>() {
+          private static final long serialVersionUID = 1L;
+
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+            return size() > REMEMBERED_DENIALS;
+          }
+        });
+  }
+
   private void summarise(CliMessage message) {
     if (message instanceof SystemMessage.Init init) {
       if (init.claudeVersion() != null) {
@@ -121,9 +150,13 @@ public final class TranscriptScanner implements LineSink {
       turns++;
       lastResult = result;
       for (PermissionDenial denial : result.permissionDenials()) {
-        denials.computeIfAbsent(
-            denial.toolUseId(),
-            id -> new PermissionDenial(denial.toolName(), id, shortened(denial.toolInput())));
+        if (deniedIds.add(String.valueOf(denial.toolUseId()))) {
+          denials.add(
+              denials.isFull()
+                  ? denial
+                  : new PermissionDenial(
+                      denial.toolName(), denial.toolUseId(), shortened(denial.toolInput())));
+        }
       }
     }
     accumulator.accept(message);
@@ -156,34 +189,53 @@ public final class TranscriptScanner implements LineSink {
 
   private void addTool(ToolCall call) {
     ToolOutcome outcome = call.finished() ? call.outcome() : ToolOutcome.NO_RESULT;
-    tools.add(new ScanReport.Tool(call.toolUseId(), call.name(), shortened(call.input()), outcome));
+    ScanReport.Tool whole =
+        new ScanReport.Tool(call.toolUseId(), call.name(), call.input(), outcome);
+    if (outcome == ToolOutcome.STREAM_CLOSED) {
+      // The fix needs every call's whole input; the listing keeps a shortened copy.
+      fix.add(workingDirectory, whole);
+      streamClosed.add(streamClosed.isFull() ? whole : shortened(whole));
+    }
+    tools.add(tools.isFull() ? whole : shortened(whole));
   }
 
-  /** A copy with every string longer than {@link #INPUT_TEXT_CHARS} cut, with a marker. */
+  private static ScanReport.Tool shortened(ScanReport.Tool call) {
+    return new ScanReport.Tool(
+        call.toolUseId(), call.name(), shortened(call.input()), call.outcome());
+  }
+
+  /**
+   * A copy with every string longer than {@link #INPUT_TEXT_CHARS} cut, with a marker, and at most
+   * {@link #INPUT_TOTAL_CHARS} of strings kept in all (an input of many long strings is cut too).
+   */
   static JsonNode shortened(JsonNode node) {
+    return shortened(node, new int[] {INPUT_TOTAL_CHARS});
+  }
+
+  private static JsonNode shortened(JsonNode node, int[] budget) {
     if (node == null) {
       return null;
     }
     if (node.isTextual()) {
       String text = node.textValue();
-      if (text.length() <= INPUT_TEXT_CHARS) {
+      int keep = Math.min(text.length(), Math.min(INPUT_TEXT_CHARS, budget[0]));
+      if (keep == text.length()) {
+        budget[0] -= keep;
         return node;
       }
-      int end =
-          Character.isHighSurrogate(text.charAt(INPUT_TEXT_CHARS - 1))
-              ? INPUT_TEXT_CHARS - 1
-              : INPUT_TEXT_CHARS;
+      int end = keep > 0 && Character.isHighSurrogate(text.charAt(keep - 1)) ? keep - 1 : keep;
+      budget[0] -= end;
       return TextNode.valueOf(
           text.substring(0, end) + "… [" + (text.length() - end) + " more characters]");
     }
     if (node.isObject()) {
       ObjectNode copy = Json.object();
-      node.properties().forEach(e -> copy.set(e.getKey(), shortened(e.getValue())));
+      node.properties().forEach(e -> copy.set(e.getKey(), shortened(e.getValue(), budget)));
       return copy;
     }
     if (node.isArray()) {
       ArrayNode copy = Json.MAPPER.createArrayNode();
-      node.forEach(item -> copy.add(shortened(item)));
+      node.forEach(item -> copy.add(shortened(item, budget)));
       return copy;
     }
     return node;
@@ -223,9 +275,11 @@ public final class TranscriptScanner implements LineSink {
         lastResult != null && lastResult.isError(),
         lastResult == null ? null : lastResult.terminalReason(),
         lastResult == null ? BigDecimal.ZERO : cost(lastResult),
-        List.copyOf(tools),
-        List.copyOf(denials.values()),
-        List.copyOf(errors));
+        tools.listed(),
+        streamClosed.listed(),
+        denials.listed(),
+        errors.listed(),
+        fix.rules());
   }
 
   private static BigDecimal cost(ResultMessage result) {

@@ -1,5 +1,6 @@
 package dev.milktui.core.session;
 
+import dev.milktui.core.grants.PathPattern;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,7 +43,6 @@ public record LaunchSpec(
   public static final String BASELINE_SUMMARY = "Bash, Read; edits in cwd and /tmp";
 
   /** Characters Claude's path rules read as a pattern; a directory holding one is not scoped. */
-  private static final String GLOB_CHARACTERS = "*?[]{}!";
 
   /** A nested CLI that sees these believes it runs inside another Claude session. */
   static final Set<String> DROPPED_VARIABLES =
@@ -115,17 +115,15 @@ public record LaunchSpec(
    * The baseline's rules: Bash and Read by name, and file edits (Claude's {@code Edit(...)} path
    * rules cover Write, Edit and MultiEdit) only inside the working directory and {@code /tmp}, each
    * also by its real path when a link leads there. An edit anywhere else asks (stream) or fails
-   * into the grant dialog (one-shot). {@code /} and a directory whose name holds glob characters
-   * get no edit rule: the pattern would match more than the working directory.
+   * into the grant dialog (one-shot). {@code /} gets no edit rule, nor a directory whose name no
+   * escape makes exact ({@link PathPattern}): the pattern would match more than that directory.
    */
   public List<String> baselineTools() {
     List<String> tools = new ArrayList<>(BASELINE_TOOLS);
     for (Path directory : List.of(workingDirectory, TMP)) {
       for (Path form : absoluteAndReal(directory)) {
-        String text = form.toString();
-        if (form.getNameCount() > 0
-            && text.chars().noneMatch(c -> GLOB_CHARACTERS.indexOf(c) >= 0)) {
-          tools.add("Edit(/" + text + "/**)");
+        if (form.getNameCount() > 0) {
+          PathPattern.under(form).ifPresent(pattern -> tools.add("Edit(" + pattern + ")"));
         }
       }
     }

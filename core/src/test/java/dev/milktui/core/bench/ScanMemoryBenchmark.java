@@ -77,7 +77,7 @@ public final class ScanMemoryBenchmark {
         "scan --%s: %d lines, %d tools, %d bytes of output%n",
         mode,
         report.lines(),
-        report.tools().size(),
+        report.tools().total(),
         out.getBytes(StandardCharsets.UTF_8).length);
     System.out.printf(
         Locale.ROOT,

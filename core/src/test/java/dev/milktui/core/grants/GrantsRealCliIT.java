@@ -12,6 +12,7 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -136,5 +137,59 @@ class GrantsRealCliIT {
           .containsExactly(new ToolResult("toolu_touch", "(Bash completed with no output)", false));
       assertThat(sandbox.workDir().resolve("trusted.txt")).exists();
     }
+  }
+
+  /** Runs one Bash call under an allow rule; true when the CLI ran it without asking. */
+  private boolean allowedWithoutAsking(String rule, String command) throws Exception {
+    store.grant(GrantRequest.of(RuleGrant.userConfirmed(rule)));
+    try (FakeAnthropicApi api =
+            FakeAnthropicApi.start(
+                Reply.toolUse("toolu_bash", "Bash", Map.of("command", command, "description", "x")),
+                Reply.text("Done."));
+        CliRun claude = oneShot(api, "Run it")) {
+      claude.awaitLine("result", null, TURN);
+      assertThat(api.toolResults()).as(claude.transcript()).hasSize(1);
+      return !api.toolResults().get(0).isError();
+    } finally {
+      store.revoke(List.of(rule), List.of());
+    }
+  }
+
+  @Test
+  void aPrefixRuleCoversItsWordsWithMoreArgumentsButNotALongerWordOrAChainedCommand()
+      throws Exception {
+    assertThat(allowedWithoutAsking("Bash(touch made:*)", "touch made")).isTrue();
+    assertThat(allowedWithoutAsking("Bash(touch made:*)", "touch made more")).isTrue();
+    assertThat(allowedWithoutAsking("Bash(touch made:*)", "touch madex")).isFalse();
+    assertThat(allowedWithoutAsking("Bash(touch made:*)", "touch made && touch other")).isFalse();
+    assertThat(allowedWithoutAsking("Bash(touch made)", "touch made more")).isFalse();
+  }
+
+  /** Writes one file under an allow rule; true when the CLI wrote it without asking. */
+  private boolean writtenWithoutAsking(String rule, Path file) throws Exception {
+    store.grant(GrantRequest.of(RuleGrant.userConfirmed(rule)));
+    try (FakeAnthropicApi api =
+            FakeAnthropicApi.start(
+                Reply.toolUse(
+                    "toolu_write", "Write", Map.of("file_path", file.toString(), "content", "x")),
+                Reply.text("Done."));
+        CliRun claude = oneShot(api, "Write it")) {
+      claude.awaitLine("result", null, TURN);
+      assertThat(api.toolResults()).as(claude.transcript()).hasSize(1);
+      return !api.toolResults().get(0).isError();
+    } finally {
+      store.revoke(List.of(rule), List.of());
+    }
+  }
+
+  @Test
+  void anEscapedPathRuleCoversItsDirectoryAndNotADirectoryItsPatternWouldMatch() throws Exception {
+    Path out = Files.createDirectories(sandbox.root().resolve("out"));
+    Path brackets = Files.createDirectories(out.resolve("a[1]+(b)"));
+    Path lookAlike = Files.createDirectories(out.resolve("a1bb"));
+    String rule = "Edit(" + PathPattern.under(brackets).orElseThrow() + ")";
+
+    assertThat(writtenWithoutAsking(rule, brackets.resolve("f.txt"))).isTrue();
+    assertThat(writtenWithoutAsking(rule, lookAlike.resolve("f.txt"))).isFalse();
   }
 }

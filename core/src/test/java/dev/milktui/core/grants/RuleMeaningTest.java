@@ -16,7 +16,7 @@ class RuleMeaningTest {
         "Read => reading any file anywhere",
         "WebFetch => fetching any URL",
         "mcp__gh__issue => every use of mcp__gh__issue",
-        "Bash(npm test:*) => commands starting with `npm test`",
+        "Bash(npm test:*) => `npm test` alone or with more arguments",
         "Edit(//srv/out/**) => editing files under /srv/out",
         "Read(//var/log/**) => reading files under /var/log",
         "WebFetch(domain:example.com) => fetching from example.com",

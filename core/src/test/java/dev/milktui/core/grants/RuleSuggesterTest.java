@@ -140,15 +140,28 @@ class RuleSuggesterTest {
   }
 
   @ParameterizedTest(name = "[{index}] {0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "/srv/a*b/f.txt | Edit(//srv/a\\*b/**)",
+        "/srv/[x]/f.txt | Edit(//srv/\\[x\\]/**)",
+        "/srv/{a;b}/f.txt | Edit(//srv/\\{a;b\\}/**)",
+        "/srv/p(1)+@x/f.txt | Edit(//srv/p\\(1\\)\\+\\@x/**)",
+        "/srv/!#/f.txt | Edit(//srv/\\!\\#/**)",
+      })
+  void patternCharactersInADirectoryNameAreEscapedSoTheRuleCoversOnlyThatDirectory(
+      String file, String rule) {
+    SuggestedRules rules = suggester.suggest("Edit", input(Map.of("file_path", file)));
+
+    assertThat(rules.scoped()).map(PermissionRule::toString).contains(rule);
+  }
+
+  @ParameterizedTest(name = "[{index}] {0}")
   @CsvSource({
-    "/srv/a*b/f.txt, /srv/a*b",
     "/srv/what?/f.txt, /srv/what?",
-    "/srv/[x]/f.txt, /srv/[x]",
-    "/srv/{a;b}/f.txt, /srv/{a;b}",
     "/srv/back\\slash/f.txt, /srv/back\\slash",
-    "/srv/p(1)/f.txt, /srv/p(1)",
   })
-  void aDirectoryWithPatternCharactersGetsNoPathRuleButIsStillOfferedAsADirectory(
+  void aDirectoryNoEscapeMakesExactGetsNoPathRuleButIsStillOfferedAsADirectory(
       String file, String directory) {
     SuggestedRules rules = suggester.suggest("Edit", input(Map.of("file_path", file)));
 

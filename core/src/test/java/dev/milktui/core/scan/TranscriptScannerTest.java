@@ -37,11 +37,11 @@ class TranscriptScannerTest {
     assertThat(report.claudeVersion()).isEqualTo("2.1.332");
     assertThat(report.turns()).isEqualTo(1);
     assertThat(report.totalCostUsd()).isEqualTo(new BigDecimal("0.036399999999999995"));
-    assertThat(report.streamClosed())
+    assertThat(report.streamClosed().items())
         .singleElement()
         .satisfies(t -> assertThat(t.name()).isEqualTo("Bash"));
-    assertThat(report.permissionDenials()).hasSize(1);
-    assertThat(report.errors()).isEmpty();
+    assertThat(report.permissionDenials().items()).hasSize(1);
+    assertThat(report.errors().isEmpty()).isTrue();
   }
 
   @Test
@@ -69,7 +69,7 @@ class TranscriptScannerTest {
     ScanReport report = TranscriptScanner.scan("i", Recordings.ndjson("i-500"));
 
     assertThat(report.isError()).isTrue();
-    assertThat(report.errors())
+    assertThat(report.errors().items())
         .singleElement()
         .asString()
         .startsWith("turn 1 failed (api_error, HTTP 500): API Error: 500");
@@ -95,7 +95,7 @@ class TranscriptScannerTest {
     ScanReport report = scan(f1.get(0) + "\n" + f1.get(1) + "\n");
 
     assertThat(report.turns()).isZero();
-    assertThat(report.tools())
+    assertThat(report.tools().items())
         .singleElement()
         .extracting(ScanReport.Tool::outcome)
         .isEqualTo(ToolOutcome.NO_RESULT);
@@ -110,8 +110,8 @@ class TranscriptScannerTest {
 
     assertThat(report.lines()).isEqualTo(TranscriptScanner.LISTED_MALFORMED_LINES + 5 + 5);
     assertThat(report.malformedLines()).isEqualTo(TranscriptScanner.LISTED_MALFORMED_LINES + 5);
-    assertThat(report.errors()).hasSize(TranscriptScanner.LISTED_MALFORMED_LINES);
-    assertThat(report.errors().get(0)).startsWith("line 1: invalid JSON");
+    assertThat(report.errors().items()).hasSize(TranscriptScanner.LISTED_MALFORMED_LINES);
+    assertThat(report.errors().items().get(0)).startsWith("line 1: invalid JSON");
     assertThat(report.turns()).isEqualTo(1);
   }
 
@@ -128,7 +128,7 @@ class TranscriptScannerTest {
         scan(
             "{\"type\":\"result\",\"session_id\":\"s\",\"permission_denials\":[" + denial + "]}\n");
 
-    JsonNode input = report.permissionDenials().get(0).toolInput();
+    JsonNode input = report.permissionDenials().items().get(0).toolInput();
     assertThat(input.get("file_path").textValue()).isEqualTo("/a");
     assertThat(input.get("content").textValue())
         .isEqualTo("c".repeat(TranscriptScanner.INPUT_TEXT_CHARS) + "… [10 more characters]");
@@ -147,7 +147,9 @@ class TranscriptScannerTest {
                 + result.formatted(denial.formatted("a") + "," + denial.formatted("b")));
 
     assertThat(report.turns()).isEqualTo(2);
-    assertThat(report.permissionDenials()).extracting(d -> d.toolUseId()).containsExactly("a", "b");
+    assertThat(report.permissionDenials().items())
+        .extracting(d -> d.toolUseId())
+        .containsExactly("a", "b");
   }
 
   @Test
@@ -208,5 +210,77 @@ class TranscriptScannerTest {
                 + "\"}}]}}\n");
 
     assertThat(ScanText.render(report)).doesNotContain(longInput).contains("…");
+  }
+
+  /** A turn of {@code calls} Bash calls that each failed with "Stream closed". */
+  private static String streamClosedTurn(int calls) {
+    StringBuilder text =
+        new StringBuilder(
+            "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"cwd\":\"/w\"}\n");
+    for (int i = 0; i < calls; i++) {
+      text.append(
+              "{\"type\":\"assistant\",\"session_id\":\"s\",\"message\":{\"id\":\"m%d\",\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"t%d\",\"name\":\"Bash\",\"input\":{\"command\":\"tool%d --run\"}}]}}\n"
+                  .formatted(i, i, i))
+          .append(
+              "{\"type\":\"user\",\"session_id\":\"s\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"t%d\",\"is_error\":true,\"content\":\"Tool permission request failed: AbortError: Stream closed\"}]}}\n"
+                  .formatted(i));
+    }
+    return text.append("{\"type\":\"result\",\"subtype\":\"success\",\"session_id\":\"s\"}\n")
+        .toString();
+  }
+
+  @Test
+  void callsBeyondTheListingAreCountedNotKept() throws IOException {
+    int calls = TranscriptScanner.LISTED_CALLS + 7;
+
+    ScanReport report = scan(streamClosedTurn(calls));
+
+    assertThat(report.tools().total()).isEqualTo(calls);
+    assertThat(report.tools().items()).hasSize(TranscriptScanner.LISTED_CALLS);
+    assertThat(report.tools().omitted()).isEqualTo(7);
+    assertThat(report.streamClosed().total()).isEqualTo(calls);
+    assertThat(report.streamClosed().items()).hasSize(TranscriptScanner.LISTED_CALLS);
+    assertThat(ScanText.render(report))
+        .contains("  tools         " + calls + "\n")
+        .contains("    … and 7 more, not listed\n");
+    assertThat(ScanJson.line(report)).contains("\"tools_total\":" + calls);
+  }
+
+  @Test
+  void theFixCoversStreamClosedCallsBeyondTheListingUpToItsRuleLimit() throws IOException {
+    ScanReport report = scan(streamClosedTurn(TranscriptScanner.LISTED_CALLS + 1));
+
+    assertThat(report.fixRules())
+        .hasSize(StreamClosedFix.MAX_RULES)
+        .startsWith("Bash(tool0:*)", "Bash(tool1:*)");
+  }
+
+  @Test
+  void anInputOfManyLongStringsKeepsAtMostTheTotalBudget() throws IOException {
+    String value = "v".repeat(TranscriptScanner.INPUT_TEXT_CHARS);
+    StringBuilder fields = new StringBuilder();
+    for (int i = 0; i < 10; i++) {
+      fields
+          .append(i == 0 ? "" : ",")
+          .append("\"f")
+          .append(i)
+          .append("\":\"")
+          .append(value)
+          .append('"');
+    }
+    String denial = "{\"tool_name\":\"X\",\"tool_use_id\":\"x\",\"tool_input\":{" + fields + "}}";
+
+    ScanReport report =
+        scan(
+            "{\"type\":\"result\",\"session_id\":\"s\",\"permission_denials\":[" + denial + "]}\n");
+
+    JsonNode input = report.permissionDenials().items().get(0).toolInput();
+    int kept = 0;
+    for (JsonNode field : input) {
+      kept += field.textValue().replaceAll("… \\[\\d+ more characters\\]$", "").length();
+    }
+    assertThat(kept).isEqualTo(TranscriptScanner.INPUT_TOTAL_CHARS);
+    assertThat(input.get("f9").textValue())
+        .isEqualTo("… [" + TranscriptScanner.INPUT_TEXT_CHARS + " more characters]");
   }
 }

@@ -102,11 +102,17 @@ class LaunchSpecTest {
   }
 
   @Test
-  void aWorkingDirectoryThatIsRootOrHoldsGlobCharactersGetsNoEditRule() {
+  void aWorkingDirectoryThatIsRootOrNoEscapeMakesExactGetsNoEditRule() {
     assertThat(LaunchSpec.defaults(CLAUDE, Path.of("/")).baselineTools())
         .containsExactly("Bash", "Read", "Edit(//tmp/**)");
-    assertThat(LaunchSpec.defaults(CLAUDE, Path.of("/home/dev/[a-z]*")).baselineTools())
+    assertThat(LaunchSpec.defaults(CLAUDE, Path.of("/home/dev/what?")).baselineTools())
         .containsExactly("Bash", "Read", "Edit(//tmp/**)");
+  }
+
+  @Test
+  void aWorkingDirectoryWithGlobCharactersGetsAnEscapedEditRule() {
+    assertThat(LaunchSpec.defaults(CLAUDE, Path.of("/home/dev/[a-z]*")).baselineTools())
+        .containsExactly("Bash", "Read", "Edit(//home/dev/\\[a-z\\]\\*/**)", "Edit(//tmp/**)");
   }
 
   @Test

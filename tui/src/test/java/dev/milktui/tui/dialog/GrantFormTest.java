@@ -88,7 +88,7 @@ class GrantFormTest {
     assertThat(items.get(0).rules()).containsExactly("Edit(//srv/x/**)", "Write");
     assertThat(items.get(1).rules()).containsExactly("Bash(npm test:*)", "Bash");
     assertThat(items).allMatch(item -> item.rule() == 0 && !item.chosen());
-    assertThat(items.get(1).meaning()).isEqualTo("commands starting with `npm test`");
+    assertThat(items.get(1).meaning()).isEqualTo("`npm test` alone or with more arguments");
   }
 
   @Test

@@ -1,0 +1,68 @@
+package dev.milktui.tui;
+
+import com.googlecode.lanterna.terminal.ansi.UnixTerminal;
+import java.io.IOException;
+import java.nio.charset.Charset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The real terminal, made raw with one {@code stty} run instead of five. Lanterna runs stty once
+ * per setting while it opens the terminal ({@code -g}, {@code -icanon}, {@code min 1}, {@code
+ * -echo}, {@code intr undef}), each a process start before the first frame. Here the save runs as
+ * it comes (its output is the user's settings, given back on exit); the others wait and go out
+ * together with milk-tui's own in {@link #applyDeferred}. Once that ran, every stty call runs as it
+ * comes.
+ */
+final class SttyBatchingTerminal extends UnixTerminal {
+  // No initialisers: Lanterna calls runSTTYCommand from the super constructor, before a field
+  // initialiser would run (and would then reset what it recorded).
+  private List<String> deferred;
+  private String userSettings;
+  private boolean applied;
+
+  SttyBatchingTerminal(CtrlCBehaviour ctrlC) throws IOException {
+    super(System.in, System.out, Charset.defaultCharset(), ctrlC);
+  }
+
+  @Override
+  protected String runSTTYCommand(String... parameters) throws IOException {
+    boolean save = parameters.length == 1 && parameters[0].equals("-g");
+    if (applied || save) {
+      String out = super.runSTTYCommand(parameters);
+      if (save && userSettings == null) {
+        userSettings = out.strip();
+      }
+      return out;
+    }
+    if (deferred == null) {
+      deferred = new ArrayList<>();
+    }
+    deferred.addAll(List.of(parameters));
+    return "";
+  }
+
+  /** The settings the user had before the terminal was opened, in {@code stty -g} form. */
+  Optional<String> userSettings() {
+    return Optional.ofNullable(userSettings).filter(s -> !s.isEmpty());
+  }
+
+  /**
+   * Applies Lanterna's raw mode and {@code more} in one stty run. Returns whether {@code more}
+   * took; when the run fails, raw mode is applied alone.
+   */
+  boolean applyDeferred(String... more) {
+    List<String> raw = deferred == null ? List.of() : List.copyOf(deferred);
+    applied = true;
+    List<String> all = new ArrayList<>(raw);
+    all.addAll(List.of(more));
+    if (Stty.set(all.toArray(String[]::new))) {
+      return true;
+    }
+    if (!raw.isEmpty()) {
+      Stty.set(raw.toArray(String[]::new));
+    }
+    return false;
+  }
+}
