@@ -72,7 +72,7 @@ class InteractiveToolsInTerminalIT {
                     "toolu_ask", "AskUserQuestion", Map.of("questions", List.of(question))),
                 Reply.text("Thanks for answering."));
         Tmux tmux = milkTui(api)) {
-      tmux.await("│ baseline: Bash, Read");
+      tmux.await("│ baseline on");
       tmux.type("Ask me");
       tmux.send("Enter");
       tmux.awaitDialog("Claude asks: Database");
@@ -102,7 +102,7 @@ class InteractiveToolsInTerminalIT {
                     Map.of("plan", "1. Create the schema\n2. Write the migration")),
                 Reply.text("Plan accepted; starting."));
         Tmux tmux = milkTui(api, "--permission-mode", "plan")) {
-      tmux.await("│ baseline: Bash, Read");
+      tmux.await("│ baseline on");
       tmux.type("Plan the database");
       tmux.send("Enter");
       tmux.awaitDialog("Claude's plan");

@@ -111,6 +111,7 @@ public final class TerminalLauncher {
           () -> {
             beforeStart.accept(controller);
             modes.enter(screen, thread);
+            controller.show();
             drawNow(gui);
             controller.start(resumeSessionId);
           });

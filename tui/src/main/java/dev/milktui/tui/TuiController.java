@@ -203,8 +203,19 @@ public final class TuiController {
    * Enter typed at once became a newline in the tmux tests).
    */
   public void start(Optional<String> resumeSessionId) {
-    gui.addWindow(window);
+    show();
     openSession(resumeSessionId);
+  }
+
+  /**
+   * Puts the main window on the screen; the launcher calls it once the terminal is set up, so the
+   * first frame shows the UI before the session opens. Not in the constructor: Lanterna's GUI
+   * thread draws once before it runs any task.
+   */
+  public void show() {
+    if (!gui.getWindows().contains(window)) {
+      gui.addWindow(window);
+    }
   }
 
   /** Completes when the user quits (or the terminal fails); the launcher then restores it. */
