@@ -54,16 +54,23 @@ class MisbehavingClaudeScreenTest {
     return Recordings.ndjson(name).toString();
   }
 
-  /** First run misbehaves; later runs answer each message with a recorded turn. */
+  /**
+   * First run misbehaves; later runs answer each message with a recorded turn. Scripts read with
+   * {@code next_line}, which skips the context-usage request the session sends after each turn
+   * (read as a message, it would start another recorded turn, and so on without end).
+   */
   private void start(String misbehaviour) throws IOException {
     Path claude = dir.resolve("claude");
     Files.writeString(
         claude,
         "#!/usr/bin/env bash\n"
+            + "next_line() { while IFS= read -r LINE; do\n"
+            + "  case \"$LINE\" in *'\"get_context_usage\"'*) continue ;; esac; return 0; done;"
+            + " return 1; }\n"
             + "if [ -e '"
             + dir
             + "/first-run-done' ]; then\n"
-            + "  while IFS= read -r LINE; do cat '"
+            + "  while next_line; do cat '"
             + transcript("b-stdin-stream-json")
             + "'; done; exit 0\n"
             + "fi\n"
@@ -155,7 +162,7 @@ class MisbehavingClaudeScreenTest {
   void aClaudeThatDiesMidTurnShowsItsExitCodeAndLastErrorsAndResumeContinuesTheConversation()
       throws Exception {
     start(
-        "IFS= read -r LINE\n"
+        "next_line\n"
             + "head -n 1 '"
             + transcript("b-stdin-stream-json")
             + "'\n"
@@ -185,7 +192,7 @@ class MisbehavingClaudeScreenTest {
   @Test
   void garbageFromClaudeIsReportedAsSkippedLinesAndTheReplyStillShows() throws Exception {
     start(
-        "while IFS= read -r LINE; do\n"
+        "while next_line; do\n"
             + "  echo 'Traceback (most recent call last): not json'\n"
             + "  printf '\\x1b[2J{\"type\":\\n'\n"
             + "  cat '"
@@ -207,7 +214,7 @@ class MisbehavingClaudeScreenTest {
             + "echo $$ > '"
             + dir
             + "/pid'\n"
-            + "IFS= read -r LINE\n"
+            + "next_line\n"
             + "head -n 2 '"
             + transcript("b-stdin-stream-json")
             + "'\n"
