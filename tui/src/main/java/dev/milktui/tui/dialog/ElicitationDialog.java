@@ -130,7 +130,7 @@ public final class ElicitationDialog {
 
   private void render() {
     int width = Math.min(100, host.maxColumns());
-    Panel body = new Panel(new LinearLayout(Direction.VERTICAL));
+    Panel body = host.layoutPanel();
     body.addComponent(PermissionPrompter.revealed(request.message()));
     for (ElicitationRequest.Field field : request.fields()) {
       String label = field.label() + (field.required() ? " (required)" : "");

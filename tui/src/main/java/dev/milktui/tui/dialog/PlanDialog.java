@@ -16,9 +16,12 @@ import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.tui.layout.ScrollText;
+import dev.milktui.tui.markdown.MarkdownRenderer;
+import dev.milktui.tui.text.StyledLine;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * ExitPlanMode: the plan (the CLI strips it from the request, so it comes from the model's tool
@@ -77,6 +80,13 @@ public final class PlanDialog {
         .orElse(NO_PLAN);
   }
 
+  /** The plan as Markdown reads: headings, lists and tables drawn, without the syntax. */
+  static String rendered(String markdown, int width) {
+    return MarkdownRenderer.render(markdown, width).stream()
+        .map(StyledLine::plain)
+        .collect(Collectors.joining("\n"));
+  }
+
   private boolean handleKey(KeyStroke key) {
     if (feedback != null) {
       if (Keys.plainEnter(key)) {
@@ -111,12 +121,12 @@ public final class PlanDialog {
 
   private void render() {
     int width = Math.min(100, host.maxColumns());
-    Panel body = new Panel(new LinearLayout(Direction.VERTICAL));
+    Panel body = host.layoutPanel();
     if (request.context().agent().isPresent()) {
       body.addComponent(
           PermissionPrompter.revealed("Agent " + request.context().agent().get() + " has a plan:"));
     }
-    ScrollText plan = ReadOnlyText.of(plan(request));
+    ScrollText plan = ReadOnlyText.of(rendered(plan(request), width));
     body.addComponent(plan);
     error.setText("");
     if (feedback == null) {

@@ -4,10 +4,8 @@ import com.googlecode.lanterna.TerminalPosition;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.AbstractInteractableComponent;
 import com.googlecode.lanterna.gui2.BasicWindow;
-import com.googlecode.lanterna.gui2.Direction;
 import com.googlecode.lanterna.gui2.InteractableRenderer;
 import com.googlecode.lanterna.gui2.Label;
-import com.googlecode.lanterna.gui2.LinearLayout;
 import com.googlecode.lanterna.gui2.Panel;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import com.googlecode.lanterna.gui2.Window;
@@ -131,7 +129,7 @@ public final class QuestionDialog {
   private void render() {
     int width = Math.min(100, host.maxColumns());
     AskedQuestion question = questions.get(page);
-    Panel body = new Panel(new LinearLayout(Direction.VERTICAL));
+    Panel body = host.layoutPanel();
     if (request.context().agent().isPresent()) {
       body.addComponent(
           PermissionPrompter.revealed("Agent " + request.context().agent().get() + " asks:"));
