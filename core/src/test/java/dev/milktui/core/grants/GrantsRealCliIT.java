@@ -139,13 +139,12 @@ class GrantsRealCliIT {
     }
   }
 
-  /** Runs one Bash call under an allow rule; true when the CLI ran it without asking. */
-  private boolean allowedWithoutAsking(String rule, String command) throws Exception {
+  /** Runs one tool call under an allow rule; true when the CLI ran it without asking. */
+  private boolean ranWithoutAsking(String rule, String tool, Map<String, Object> input)
+      throws Exception {
     store.grant(GrantRequest.of(RuleGrant.userConfirmed(rule)));
     try (FakeAnthropicApi api =
-            FakeAnthropicApi.start(
-                Reply.toolUse("toolu_bash", "Bash", Map.of("command", command, "description", "x")),
-                Reply.text("Done."));
+            FakeAnthropicApi.start(Reply.toolUse("toolu_probe", tool, input), Reply.text("Done."));
         CliRun claude = oneShot(api, "Run it")) {
       claude.awaitLine("result", null, TURN);
       assertThat(api.toolResults()).as(claude.transcript()).hasSize(1);
@@ -153,6 +152,14 @@ class GrantsRealCliIT {
     } finally {
       store.revoke(List.of(rule), List.of());
     }
+  }
+
+  private boolean allowedWithoutAsking(String rule, String command) throws Exception {
+    return ranWithoutAsking(rule, "Bash", Map.of("command", command, "description", "x"));
+  }
+
+  private boolean writtenWithoutAsking(String rule, Path file) throws Exception {
+    return ranWithoutAsking(rule, "Write", Map.of("file_path", file.toString(), "content", "x"));
   }
 
   @Test
@@ -163,23 +170,6 @@ class GrantsRealCliIT {
     assertThat(allowedWithoutAsking("Bash(touch made:*)", "touch madex")).isFalse();
     assertThat(allowedWithoutAsking("Bash(touch made:*)", "touch made && touch other")).isFalse();
     assertThat(allowedWithoutAsking("Bash(touch made)", "touch made more")).isFalse();
-  }
-
-  /** Writes one file under an allow rule; true when the CLI wrote it without asking. */
-  private boolean writtenWithoutAsking(String rule, Path file) throws Exception {
-    store.grant(GrantRequest.of(RuleGrant.userConfirmed(rule)));
-    try (FakeAnthropicApi api =
-            FakeAnthropicApi.start(
-                Reply.toolUse(
-                    "toolu_write", "Write", Map.of("file_path", file.toString(), "content", "x")),
-                Reply.text("Done."));
-        CliRun claude = oneShot(api, "Write it")) {
-      claude.awaitLine("result", null, TURN);
-      assertThat(api.toolResults()).as(claude.transcript()).hasSize(1);
-      return !api.toolResults().get(0).isError();
-    } finally {
-      store.revoke(List.of(rule), List.of());
-    }
   }
 
   @Test
