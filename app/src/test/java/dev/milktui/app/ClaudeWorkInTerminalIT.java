@@ -4,12 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.milktui.core.testkit.ClaudeSandbox;
 import dev.milktui.core.testkit.FakeAnthropicApi;
-import dev.milktui.core.testkit.RealClaude;
 import dev.milktui.core.testkit.Reply;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -37,20 +33,7 @@ class ClaudeWorkInTerminalIT {
   }
 
   private Tmux milkTui(FakeAnthropicApi api, String... options) {
-    List<String> command =
-        new ArrayList<>(List.of("java", "-jar", DemoInTerminalIT.jar().toString()));
-    command.addAll(List.of("--claude", RealClaude.binary().toString()));
-    command.addAll(List.of(options));
-    Map<String, String> env = new HashMap<>(sandbox.environment(api.baseUrl()));
-    env.put("TERM", "xterm-256color");
-    env.put("LANG", "C.UTF-8");
-    return Tmux.start(command, env, sandbox.workDir());
-  }
-
-  private static void quit(Tmux tmux) {
-    tmux.send("C-c");
-    tmux.send("C-c");
-    tmux.await("MILK-EXIT=0");
+    return Tmux.milkTuiWithRealClaude(sandbox, api.baseUrl(), options);
   }
 
   @Test
@@ -83,7 +66,7 @@ class ClaudeWorkInTerminalIT {
       tmux.send("Escape");
       String stopped = tmux.await("Turn interrupted.");
       assertThat(stopped).doesNotContain("agent running");
-      quit(tmux);
+      tmux.quitCleanly();
     }
   }
 
@@ -98,13 +81,15 @@ class ClaudeWorkInTerminalIT {
       tmux.await("ctx ");
       tmux.type("/clear");
       tmux.send("Enter");
-      String cleared = tmux.await("Conversation cleared");
+      tmux.await("Conversation cleared");
+      // A capture can catch the frame half drawn; the old conversation must be gone once it is.
+      String cleared = tmux.awaitGone("first reply");
       assertThat(cleared)
-          .doesNotContain("first reply")
+          .contains("Conversation cleared")
           .doesNotContain("(no response)")
           // The new session's totals start from nothing (at 120 columns the bar shows the cost).
           .contains("│ $0.0000 │");
-      quit(tmux);
+      tmux.quitCleanly();
     }
   }
 
@@ -117,7 +102,7 @@ class ClaudeWorkInTerminalIT {
         tmux.type("hello there");
         tmux.send("Enter");
         tmux.await("First answer.");
-        quit(tmux);
+        tmux.quitCleanly();
       }
       try (Tmux tmux = milkTui(api, "--continue")) {
         String resumed = tmux.await("Earlier conversation: 1 prompt(s)");
@@ -126,7 +111,7 @@ class ClaudeWorkInTerminalIT {
         tmux.type("and now?");
         tmux.send("Enter");
         tmux.await("After the resume.");
-        quit(tmux);
+        tmux.quitCleanly();
       }
     }
   }

@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.milktui.core.testkit.ClaudeSandbox;
 import dev.milktui.core.testkit.FakeAnthropicApi;
-import dev.milktui.core.testkit.RealClaude;
 import dev.milktui.core.testkit.Reply;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -36,20 +33,7 @@ class InteractiveToolsInTerminalIT {
   }
 
   private Tmux milkTui(FakeAnthropicApi api, String... options) {
-    List<String> command =
-        new ArrayList<>(List.of("java", "-jar", DemoInTerminalIT.jar().toString()));
-    command.addAll(List.of("--claude", RealClaude.binary().toString()));
-    command.addAll(List.of(options));
-    Map<String, String> env = new HashMap<>(sandbox.environment(api.baseUrl()));
-    env.put("TERM", "xterm-256color");
-    env.put("LANG", "C.UTF-8");
-    return Tmux.start(command, env, sandbox.workDir());
-  }
-
-  private static void quit(Tmux tmux) {
-    tmux.send("C-c");
-    tmux.send("C-c");
-    tmux.await("MILK-EXIT=0");
+    return Tmux.milkTuiWithRealClaude(sandbox, api.baseUrl(), options);
   }
 
   @Test
@@ -87,7 +71,7 @@ class InteractiveToolsInTerminalIT {
           .satisfies(
               r ->
                   assertThat(r.content()).contains("\"Which database should we use?\"=\"SQLite\""));
-      quit(tmux);
+      tmux.quitCleanly();
     }
   }
 
@@ -115,7 +99,7 @@ class InteractiveToolsInTerminalIT {
           .filteredOn(r -> r.toolUseId().equals("toolu_plan"))
           .singleElement()
           .satisfies(r -> assertThat(r.isError()).isFalse());
-      quit(tmux);
+      tmux.quitCleanly();
     }
   }
 }

@@ -45,14 +45,7 @@ class RealClaudeInTerminalIT {
   }
 
   private Tmux milkTuiWithBaseline(FakeAnthropicApi api, String... options) {
-    List<String> command =
-        new ArrayList<>(List.of("java", "-jar", DemoInTerminalIT.jar().toString()));
-    command.addAll(List.of("--claude", RealClaude.binary().toString()));
-    command.addAll(List.of(options));
-    Map<String, String> env = new HashMap<>(sandbox.environment(api.baseUrl()));
-    env.put("TERM", "xterm-256color");
-    env.put("LANG", "C.UTF-8");
-    return Tmux.start(command, env, sandbox.workDir());
+    return Tmux.milkTuiWithRealClaude(sandbox, api.baseUrl(), options);
   }
 
   @Test

@@ -2,11 +2,14 @@ package dev.milktui.app;
 
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.milktui.core.testkit.ClaudeSandbox;
+import dev.milktui.core.testkit.RealClaude;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -44,6 +47,28 @@ final class Tmux implements AutoCloseable {
         "exec env -i "
             + assignments(env)
             + " PS1='PROMPT$ ' HISTFILE=/dev/null bash --norc --noprofile -i");
+  }
+
+  /**
+   * The built binary with the real claude ({@code --claude}) against the fake API at {@code
+   * apiBaseUrl}, in the sandbox's working directory with its environment, in a UTF-8 xterm.
+   */
+  static Tmux milkTuiWithRealClaude(ClaudeSandbox sandbox, String apiBaseUrl, String... options) {
+    List<String> command =
+        new ArrayList<>(List.of("java", "-jar", DemoInTerminalIT.jar().toString()));
+    command.addAll(List.of("--claude", RealClaude.binary().toString()));
+    command.addAll(List.of(options));
+    Map<String, String> env = new HashMap<>(sandbox.environment(apiBaseUrl));
+    env.put("TERM", "xterm-256color");
+    env.put("LANG", "C.UTF-8");
+    return start(command, env, sandbox.workDir());
+  }
+
+  /** Ctrl+C twice, and milk-tui exits with 0. */
+  void quitCleanly() {
+    send("C-c");
+    send("C-c");
+    await("MILK-EXIT=0");
   }
 
   /** A new 120x40 session that runs {@code shellLine} in {@code directory}. */
