@@ -242,7 +242,7 @@ final class ClaudeProcess {
       // Every stdout line is delivered before the exit, and the stderr tail reported with it
       // holds the last lines (often the reason). A descendant still holding a pipe open ends.
       stdoutReader.join(KILL_GRACE_MILLIS);
-      stderrReader.join(KILL_GRACE_MILLIS);
+      awaitStderrDrained(stderrReader);
       if (stdoutReader.isAlive() || stderrReader.isAlive()) {
         Logger.info("claude {} left processes holding its output; ending them", id);
         knownDescendants.forEach(ProcessHandle::destroyForcibly);
@@ -261,6 +261,19 @@ final class ClaudeProcess {
     }
     Logger.info("claude process {} exited with {}", id, code);
     listener.exited(code, stderrTail.text());
+  }
+
+  /**
+   * Waits for the stderr reader while it still makes progress: a flood written just before the
+   * exit may take longer than the grace to drain, and its last lines are usually the reason. It
+   * gives up after a grace without a new line (a descendant holding the pipe open).
+   */
+  private void awaitStderrDrained(Thread stderrReader) throws InterruptedException {
+    long seen = -1;
+    while (stderrReader.isAlive() && stderrTail.added() != seen) {
+      seen = stderrTail.added();
+      stderrReader.join(KILL_GRACE_MILLIS);
+    }
   }
 
   private static Thread daemon(String name, Runnable body, Thread.UncaughtExceptionHandler crash) {

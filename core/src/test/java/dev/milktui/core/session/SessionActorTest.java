@@ -154,7 +154,9 @@ class SessionActorTest {
         firstRunThen(
             "next_line; cat '"
                 + transcript("b-stdin-stream-json")
-                + "'\nexec 0<&-; touch \"$LOG/stdin-closed\"; sleep 600\n");
+                // It closes its input only once the context-usage request that follows each turn
+                // has arrived: that write failing first would end the process before "second".
+                + "'\nIFS= read -r _; exec 0<&-; touch \"$LOG/stdin-closed\"; sleep 600\n");
     open(fake).send("first");
     events.await(SessionEvent.TurnFinished.class);
     awaitFile(fake.log.resolve("stdin-closed"));
