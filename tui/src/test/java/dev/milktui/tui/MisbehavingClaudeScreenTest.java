@@ -16,6 +16,7 @@ import dev.milktui.core.session.GrantPersister;
 import dev.milktui.core.session.LaunchSpec;
 import dev.milktui.core.session.SessionRecorder;
 import dev.milktui.core.testkit.Recordings;
+import dev.milktui.core.testkit.StandInClaude;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,9 +65,7 @@ class MisbehavingClaudeScreenTest {
     Files.writeString(
         claude,
         "#!/usr/bin/env bash\n"
-            + "next_line() { while IFS= read -r LINE; do\n"
-            + "  case \"$LINE\" in *'\"get_context_usage\"'*) continue ;; esac; return 0; done;"
-            + " return 1; }\n"
+            + StandInClaude.NEXT_LINE
             + "if [ -e '"
             + dir
             + "/first-run-done' ]; then\n"

@@ -264,9 +264,9 @@ final class ClaudeProcess {
   }
 
   /**
-   * Waits for the stderr reader while it still makes progress: a flood written just before the
-   * exit may take longer than the grace to drain, and its last lines are usually the reason. It
-   * gives up after a grace without a new line (a descendant holding the pipe open).
+   * Waits for the stderr reader while it still makes progress: a flood written just before the exit
+   * may take longer than the grace to drain, and its last lines are usually the reason. It gives up
+   * after a grace without a new line (a descendant holding the pipe open).
    */
   private void awaitStderrDrained(Thread stderrReader) throws InterruptedException {
     long seen = -1;

@@ -1,5 +1,6 @@
 package dev.milktui.core.session;
 
+import dev.milktui.core.testkit.StandInClaude;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -40,10 +41,7 @@ final class FakeClaude {
               + "'\n"
               + "RUN=$(date +%s%N)-$$\n"
               + "printf '%s\\n' \"$@\" > \"$LOG/argv-$RUN\"\n"
-              // The session asks for the context usage after each turn; a stand-in never answers.
-              + "next_line() { while IFS= read -r LINE; do\n"
-              + "  case \"$LINE\" in *'\"get_context_usage\"'*) continue ;; esac\n"
-              + "  printf '%s\\n' \"$LINE\" >> \"$LOG/stdin-$RUN\"; return 0; done; return 1; }\n";
+              + StandInClaude.nextLine("printf '%s\\n' \"$LINE\" >> \"$LOG/stdin-$RUN\"");
       Files.writeString(executable, preamble + body + "\n");
       Files.setPosixFilePermissions(executable, PosixFilePermissions.fromString("rwx------"));
       return new FakeClaude(executable, log);
