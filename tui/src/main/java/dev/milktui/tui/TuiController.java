@@ -611,12 +611,12 @@ public final class TuiController {
     new GrantDialog(
             dialogs,
             form,
-            decision -> {
+            (decision, lockHeld) -> {
               if (session == null) {
                 throw new IllegalStateException("no session is running");
               }
               // Saving runs off this thread; the dialog shows its progress and any failure.
-              return session.resumeWithGrantsAsync(decision);
+              return session.resumeWithGrantsAsync(decision, lockHeld);
             },
             this::notice,
             () -> {

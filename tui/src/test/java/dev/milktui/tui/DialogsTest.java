@@ -382,6 +382,36 @@ class DialogsTest {
   }
 
   @Test
+  void escCancelsAGrantSaveThatWaitsForALockAndTheDialogStaysWithItsChoices() {
+    Harness h = new Harness(110, 34);
+    h.events(new SessionEvent.GrantsNeeded(Events.summary(failures(), List.of())));
+    CompletableFuture<Void> saving = new CompletableFuture<>();
+    h.session().grantSaving = saving;
+    h.type(" ").key(KeyType.Tab).key(KeyType.Tab).key(KeyType.ArrowRight).key(KeyType.Enter);
+    assertThat(h.session().decisions.get(0).persist()).isTrue();
+    assertThat(h.screen())
+        .contains("Saving the grants to Claude's settings")
+        .contains("Esc cancels");
+
+    h.session().lockHeld.accept(Path.of("/home/u/.claude/settings.json.lock"));
+    h.pump();
+    assertThat(h.screen()).contains("Waiting for /home/u/.claude/settings.json.lock");
+
+    h.key(KeyType.Escape);
+    assertThat(saving).as("the session is told to stop the save").isCancelled();
+    assertThat(h.screen())
+        .contains("Saving was cancelled and nothing was resumed")
+        .contains("[x] Write")
+        .contains("Grant and retry");
+    assertThat(h.screen()).doesNotContain("Granted ");
+
+    h.session().grantSaving = null;
+    h.key(KeyType.Enter);
+    assertThat(h.session().decisions).hasSize(2);
+    assertThat(h.screen()).doesNotContain("Grant and retry");
+  }
+
+  @Test
   void nothingTickedAndNoDirectoryDoesNotResumeSilently() {
     Harness h = new Harness(110, 34);
     h.events(

@@ -119,7 +119,7 @@ class GrantDialogPropertyTest {
       new GrantDialog(
               screen.host,
               form,
-              decision -> {
+              (decision, lockHeld) -> {
                 received.add(decision);
                 return CompletableFuture.completedFuture(null);
               },

@@ -3,6 +3,7 @@ package dev.milktui.core.grants;
 import dev.milktui.core.io.OwnerOnlyFiles;
 import dev.milktui.core.io.StateDirectory;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -60,12 +61,20 @@ final class ExclusiveFileLock implements AutoCloseable {
     }
   }
 
-  /** Blocks until {@code target} (its real path) is ours. */
+  /**
+   * Blocks until {@code target} (its real path) is ours; an interrupt (the user cancelled the save)
+   * ends the wait with an {@link InterruptedIOException}.
+   */
   static ExclusiveFileLock acquire(Path target) throws IOException {
     Path sidecar = sidecarFor(target);
     OwnerOnlyFiles.createParentDirectories(sidecar);
     ReentrantLock threadLock = IN_JVM.computeIfAbsent(sidecar, key -> new ReentrantLock());
-    threadLock.lock();
+    try {
+      threadLock.lockInterruptibly();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while waiting for " + sidecar);
+    }
     try {
       FileChannel channel = open(sidecar);
       try {

@@ -3,6 +3,7 @@ package dev.milktui.core.session;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.diff.EditDiffs;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.LockWaits;
 import dev.milktui.core.grants.UntrustedWorkspaceDetector;
 import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.protocol.ControlResponseMessage;
@@ -13,6 +14,7 @@ import dev.milktui.core.protocol.ResultMessage;
 import dev.milktui.core.protocol.SystemMessage;
 import dev.milktui.core.session.ProcessTransport.Outgoing;
 import dev.milktui.core.session.SessionMessage.Answer;
+import dev.milktui.core.session.SessionMessage.CancelSave;
 import dev.milktui.core.session.SessionMessage.Close;
 import dev.milktui.core.session.SessionMessage.Emit;
 import dev.milktui.core.session.SessionMessage.Exited;
@@ -37,6 +39,7 @@ import dev.milktui.core.session.SessionState.Running;
 import dev.milktui.core.session.SessionState.WaitingForTasks;
 import dev.milktui.core.task.RunningTasks;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -51,6 +54,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -108,6 +112,7 @@ public final class ClaudeSession implements Session {
   private String sessionId;
   private boolean taskReportDue;
   private ResumeWithGrants saving;
+  private Future<?> savingTask;
   private long savingDeadline;
   private int hostRequests;
 
@@ -194,13 +199,21 @@ public final class ClaudeSession implements Session {
    */
   @Override
   public void resumeWithGrants(GrantDecision decision) {
-    resumeWithGrantsAsync(decision);
+    resumeWithGrantsAsync(decision, lock -> {});
   }
 
   @Override
-  public CompletionStage<Void> resumeWithGrantsAsync(GrantDecision decision) {
+  public CompletionStage<Void> resumeWithGrantsAsync(
+      GrantDecision decision, Consumer<Path> lockHeld) {
     CompletableFuture<Void> done = new CompletableFuture<>();
-    post(new ResumeWithGrants(decision, done));
+    ResumeWithGrants resume = new ResumeWithGrants(decision, lockHeld, done);
+    done.whenComplete(
+        (ignored, failure) -> {
+          if (done.isCancelled()) {
+            post(new CancelSave(resume));
+          }
+        });
+    post(resume);
     return done;
   }
 
@@ -289,6 +302,8 @@ public final class ClaudeSession implements Session {
       onResumeWithGrants(resume);
     } else if (message instanceof GrantsPersisted persisted) {
       onGrantsPersisted(persisted);
+    } else if (message instanceof CancelSave cancel) {
+      onCancelSave(cancel.resume());
     } else if (message instanceof Answer answer) {
       onAnswer(answer);
     } else if (message instanceof Close) {
@@ -507,20 +522,48 @@ public final class ClaudeSession implements Session {
     saving = resume;
     savingDeadline = System.nanoTime() + PERSIST_BOUND.toNanos();
     emit(notice(SessionEvent.Level.INFO, "Saving the grants to Claude's settings…"));
-    effects.execute(
-        () -> {
-          Optional<String> failure;
-          try {
-            persister.persist(decision);
-            failure = Optional.empty();
-          } catch (GrantException | RuntimeException e) {
-            failure = Optional.of(String.valueOf(e.getMessage()));
-          }
-          post(new GrantsPersisted(resume, failure));
-        });
+    savingTask = effects.submit(() -> persist(resume));
+  }
+
+  @SuppressWarnings("try") // the scope reports lock waits for the block, never read
+  private void persist(ResumeWithGrants resume) {
+    Optional<String> failure;
+    try (LockWaits.Scope scope = LockWaits.listen(resume.lockHeld())) {
+      persister.persist(resume.decision());
+      failure = Optional.empty();
+    } catch (GrantException | RuntimeException e) {
+      failure = Optional.of(String.valueOf(e.getMessage()));
+    }
+    post(new GrantsPersisted(resume, failure));
+  }
+
+  /** The user gave up waiting: the save's thread is interrupted, so a wait for a lock ends. */
+  private void onCancelSave(ResumeWithGrants resume) {
+    if (resume != saving) {
+      return;
+    }
+    savingTask.cancel(true);
+    saving = null;
+    emit(
+        notice(
+            SessionEvent.Level.WARNING,
+            "Saving the grants was cancelled; nothing was resumed."
+                + " You are told if the save had already finished."));
   }
 
   private void onGrantsPersisted(GrantsPersisted persisted) {
+    if (persisted.resume().done().isCancelled()) {
+      if (persisted.failure().isEmpty()) {
+        emit(
+            notice(
+                SessionEvent.Level.WARNING,
+                "The grants "
+                    + describe(persisted.resume().decision())
+                    + " were saved to Claude's settings before the cancel took effect;"
+                    + " `milk-tui grants revoke` removes them."));
+      }
+      return;
+    }
     if (persisted.resume() != saving) {
       // The wait ran out before; the user was told nothing was resumed, and now learns the end.
       emit(

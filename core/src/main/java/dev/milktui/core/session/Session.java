@@ -1,8 +1,10 @@
 package dev.milktui.core.session;
 
+import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
 
 /**
  * One Claude conversation, whatever runs it (a long-lived stream-json process, a process per turn,
@@ -31,9 +33,14 @@ public interface Session extends AutoCloseable {
   /**
    * Like {@link #resumeWithGrants} but returns at once, whatever persisting takes: completes once
    * the grants are saved (or nothing needed saving) and the resume began; fails with a {@link
-   * GrantException} when they could not be saved in time, and then nothing was resumed.
+   * GrantException} when they could not be saved in time, and then nothing was resumed. Cancelling
+   * the returned stage stops the save (a wait for a lock ends) and resumes nothing.
+   *
+   * @param lockHeld told, on the saving thread, of a settings lock another program holds while the
+   *     save waits for it
    */
-  default CompletionStage<Void> resumeWithGrantsAsync(GrantDecision decision) {
+  default CompletionStage<Void> resumeWithGrantsAsync(
+      GrantDecision decision, Consumer<Path> lockHeld) {
     try {
       resumeWithGrants(decision);
       return CompletableFuture.completedFuture(null);

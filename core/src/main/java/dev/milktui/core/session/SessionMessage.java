@@ -4,9 +4,11 @@ import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.protocol.MalformedLine;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
@@ -29,8 +31,12 @@ sealed interface SessionMessage {
 
   record StopTasksAndGoOn() implements SessionMessage {}
 
-  record ResumeWithGrants(GrantDecision decision, CompletableFuture<Void> done)
+  record ResumeWithGrants(
+      GrantDecision decision, Consumer<Path> lockHeld, CompletableFuture<Void> done)
       implements SessionMessage {}
+
+  /** The caller cancelled {@code resume}'s stage while its grants were being saved. */
+  record CancelSave(ResumeWithGrants resume) implements SessionMessage {}
 
   record Answer(ClaudeProcess process, PermissionRequest request, String line)
       implements SessionMessage {}

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import java.util.stream.Collectors;
 
@@ -33,7 +34,8 @@ import java.util.stream.Collectors;
  * the current rule allows, in words; the directories to add (following the ticks until edited,
  * shown resolved); a confirmation for broad directories; this session only or remember; grant and
  * retry, retry without granting, skip. Enter anywhere but on another button grants; Esc skips; a
- * refused or failed grant is shown here and the dialog stays open with everything as it was.
+ * refused or failed grant is shown here and the dialog stays open with everything as it was. While
+ * grants are saved the dialog says so (and names a lock it waits for); Esc cancels the save.
  */
 public final class GrantDialog {
   static final String STREAM_CLOSED_LINE =
@@ -41,6 +43,11 @@ public final class GrantDialog {
   static final String DENIALS_LINE = "These tool calls were denied during the last turn.";
   static final List<String> PERSIST_OPTIONS =
       List.of("this session only", "remember in Claude's settings");
+  static final String STILL_SAVING =
+      "Still saving the grants; the session resumes once they are saved. Esc cancels.";
+  static final String CANCELLED =
+      "Saving was cancelled and nothing was resumed (you are told if the save had already"
+          + " finished). Enter tries again, Esc skips.";
   static final String NOTHING_TO_GRANT =
       "Nothing ticked and no directory: nothing was granted. Tick a call, or retry without"
           + " granting.";
@@ -59,7 +66,8 @@ public final class GrantDialog {
   private final CheckBox broad = new CheckBox("broad dir OK");
   private CallList calls;
   private TextBox directories;
-  private boolean applying;
+  // The resume being applied (grants being saved), until it completes or is cancelled.
+  private CompletableFuture<Void> applying;
   private boolean closed;
 
   public GrantDialog(
@@ -151,7 +159,7 @@ public final class GrantDialog {
   /** Brings the status, meaning and directory lines (and a field that follows ticks) up to date. */
   private void refresh() {
     List<GrantForm.Item> items = form.items();
-    if (items.isEmpty()) {
+    if (items.isEmpty() || applying != null) {
       return;
     }
     long ticked = items.stream().filter(GrantForm.Item::ticked).count();
@@ -207,9 +215,13 @@ public final class GrantDialog {
   }
 
   private boolean handleKey(Interactable focused, KeyStroke key) {
-    if (applying) {
-      // Only the global keys (Ctrl+C) go on: the session is saving and will resume.
-      showError("Still saving the grants; the session resumes once they are saved.");
+    if (applying != null) {
+      // Only Esc and the global keys (Ctrl+C) act: the session is saving and will resume.
+      if (Keys.type(key, KeyType.Escape)) {
+        cancelApplying();
+      } else {
+        showError(STILL_SAVING);
+      }
       return true;
     }
     if (Keys.type(key, KeyType.Escape)) {
@@ -269,31 +281,54 @@ public final class GrantDialog {
    */
   private void send(GrantDecision decision, String done) {
     CompletableFuture<Void> applied;
+    AtomicReference<CompletableFuture<Void>> self = new AtomicReference<>();
     try {
-      applied = target.resume(decision).toCompletableFuture();
+      applied =
+          target
+              .resume(decision, lock -> host.later(() -> lockHeld(self.get(), lock)))
+              .toCompletableFuture();
     } catch (RuntimeException e) {
       showError("Could not apply: " + shown(String.valueOf(e.getMessage())));
       return;
     }
-    if (!applied.isDone()) {
-      applying = true;
-      status.setText(
-          decision.persist() && decision.grantsSomething()
-              ? "Saving the grants to Claude's settings… (the session resumes once they are saved)"
-              : "Resuming the session…");
-    }
+    self.set(applied);
     if (applied.isDone()) {
-      applied(done, failureOf(applied));
-    } else {
-      applied.whenComplete((ignored, failure) -> host.later(() -> applied(done, failure)));
+      applied(applied, done, failureOf(applied));
+      return;
+    }
+    applying = applied;
+    status.setText(
+        decision.persist() && decision.grantsSomething()
+            ? "Saving the grants to Claude's settings… (the session resumes once they are saved)"
+            : "Resuming the session…");
+    showError("Esc cancels (nothing is resumed then) · Ctrl+C still quits");
+    applied.whenComplete((ignored, failure) -> host.later(() -> applied(applied, done, failure)));
+  }
+
+  private void lockHeld(CompletableFuture<Void> applied, Path lock) {
+    if (applied != null && applied == applying) {
+      status.setText(
+          "Waiting for "
+              + shown(lock.toString())
+              + " (another program, maybe Claude, is writing these settings)…");
     }
   }
 
-  private void applied(String done, Throwable failure) {
-    if (closed) {
+  /** Stops the save (a wait for a lock ends); the dialog stays, everything as it was. */
+  private void cancelApplying() {
+    CompletableFuture<Void> cancelled = applying;
+    applying = null;
+    cancelled.cancel(true);
+    refresh();
+    showError(CANCELLED);
+  }
+
+  private void applied(CompletableFuture<Void> applied, String done, Throwable failure) {
+    boolean superseded = applying != null && applying != applied;
+    if (closed || superseded || applied.isCancelled()) {
       return;
     }
-    applying = false;
+    applying = null;
     if (failure != null) {
       Throwable cause = failure instanceof CompletionException ? failure.getCause() : failure;
       showError("Could not apply: " + shown(String.valueOf(cause.getMessage())));
