@@ -119,14 +119,14 @@ final class ClaudeProcess {
     try {
       if (!process.waitFor(graceMillis, TimeUnit.MILLISECONDS)) {
         knownDescendants = union(knownDescendants, descendants());
-        process.destroy();
+        process.toHandle().destroy();
         knownDescendants.forEach(ProcessHandle::destroy);
         if (!process.waitFor(KILL_GRACE_MILLIS, TimeUnit.MILLISECONDS)) {
-          process.destroyForcibly();
+          process.toHandle().destroyForcibly();
         }
       }
     } catch (InterruptedException e) {
-      process.destroyForcibly();
+      process.toHandle().destroyForcibly();
       Thread.currentThread().interrupt();
     }
     // A tool or server it started (perhaps holding its stdout) must not outlive the session.
@@ -135,10 +135,14 @@ final class ClaudeProcess {
         .forEach(ProcessHandle::destroyForcibly);
   }
 
-  /** Ends the child and its descendants at once (losing the turn in progress). */
+  /**
+   * Ends the child and its descendants at once (losing the turn in progress). Signals go through
+   * the process handle: {@link Process#destroyForcibly} would also close our ends of its pipes,
+   * even after it exited, and cut the stdout and stderr still being drained.
+   */
   void kill() {
     knownDescendants = union(knownDescendants, descendants());
-    process.destroyForcibly();
+    process.toHandle().destroyForcibly();
     knownDescendants.forEach(ProcessHandle::destroyForcibly);
   }
 
@@ -222,8 +226,13 @@ final class ClaudeProcess {
       }
     } catch (IOException e) {
       stdinClosed = true;
-      Logger.info("claude {} stopped reading its input: {}", id, e.getMessage());
-      listener.inputFailed(e);
+      if (process.isAlive()) {
+        Logger.info("claude {} stopped reading its input: {}", id, e.getMessage());
+        listener.inputFailed(e);
+      } else {
+        // It exited (the JVM then closes its stdin): the exit is reported, with its reason.
+        Logger.debug("claude {} exited before a write: {}", id, e.getMessage());
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {

@@ -292,6 +292,7 @@ class ClaudeSessionTest {
         .toCompletableFuture()
         .get(30, TimeUnit.SECONDS);
     assertThat(Files.readString(settings)).contains("Bash(npm test:*)").doesNotContain("make");
+    events.await(SessionEvent.UserPrompt.class, 1, p -> p.automatic());
     assertThat(events.all(SessionEvent.UserPrompt.class).stream().filter(p -> p.automatic()))
         .as("only the second decision resumed")
         .hasSize(1);
