@@ -4,17 +4,31 @@ import com.googlecode.lanterna.gui2.TextGUIThread;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.tinylog.Logger;
 
 /**
  * Carries items from background threads to the GUI thread in batches: items queue up, and only one
- * drain task is pending at a time, so a burst of deltas becomes one redraw.
+ * drain task is pending at a time, so a burst of deltas becomes one redraw. Bounded both ways: a
+ * drain takes a fixed slice of the GUI thread, and a flood makes its posters wait.
  */
 final class EventPump<T> {
+  /** GUI-thread time one drain may take: about half a frame, so the redraw fits beside it. */
+  static final long BUDGET_NANOS = TimeUnit.MILLISECONDS.toNanos(4);
+
+  /** Items waiting beyond which posters wait: well over a second of streaming at full speed. */
+  static final int MAX_PENDING = 2_000;
+
+  private static final long MAX_WAIT_MILLIS = 1_000;
+  private static final int CHUNK = 256;
+
   private final ConcurrentLinkedQueue<T> queue = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean scheduled = new AtomicBoolean();
+  private final AtomicInteger pending = new AtomicInteger();
+  private volatile boolean stopped;
   private final TextGUIThread thread;
   private final FramePacer pacer;
   private final Consumer<List<T>> apply;
@@ -25,11 +39,30 @@ final class EventPump<T> {
     this.apply = apply;
   }
 
-  /** Any thread; never blocks. */
+  /**
+   * Any thread. While more than {@link #MAX_PENDING} items wait, a poster other than the GUI thread
+   * waits too (at most {@link #MAX_WAIT_MILLIS}, and never once the GUI has stopped): a flood of
+   * output is then paced by the screen instead of piling up in memory.
+   */
   void post(T item) {
     queue.add(item);
+    pending.incrementAndGet();
     if (scheduled.compareAndSet(false, true)) {
       pacer.schedule(this::hand);
+    }
+    if (pending.get() > MAX_PENDING && thread.getThread() != Thread.currentThread()) {
+      awaitRoom();
+    }
+  }
+
+  private void awaitRoom() {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MAX_WAIT_MILLIS);
+    try {
+      while (pending.get() > MAX_PENDING && !stopped && System.nanoTime() < deadline) {
+        Thread.sleep(1);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -38,20 +71,35 @@ final class EventPump<T> {
       thread.invokeLater(this::drain);
     } catch (IllegalStateException e) {
       // The GUI has stopped: nobody will read these any more.
-      Logger.debug("GUI stopped; dropping {} queued events", queue.size());
+      stopped = true;
+      Logger.debug("GUI stopped; dropping {} queued events", pending.get());
       queue.clear();
+      pending.set(0);
     }
   }
 
+  /**
+   * Applies what is queued, in chunks, for at most {@link #BUDGET_NANOS}; the rest waits for the
+   * next frame. The screen is redrawn in between and input keeps being read: a flood of deltas
+   * never holds the GUI thread for long.
+   */
   private void drain() {
     scheduled.set(false);
-    List<T> batch = new ArrayList<>();
-    T item;
-    while ((item = queue.poll()) != null) {
-      batch.add(item);
-    }
-    if (!batch.isEmpty()) {
-      apply.accept(batch);
+    long deadline = System.nanoTime() + BUDGET_NANOS;
+    List<T> chunk = new ArrayList<>(CHUNK);
+    do {
+      chunk.clear();
+      T item;
+      while (chunk.size() < CHUNK && (item = queue.poll()) != null) {
+        chunk.add(item);
+      }
+      pending.addAndGet(-chunk.size());
+      if (!chunk.isEmpty()) {
+        apply.accept(chunk);
+      }
+    } while (!queue.isEmpty() && System.nanoTime() < deadline);
+    if (!queue.isEmpty() && scheduled.compareAndSet(false, true)) {
+      pacer.schedule(this::hand);
     }
   }
 }

@@ -95,6 +95,7 @@ public final class TuiController {
   private final CompletionPopup popup;
   private FileIndex fileIndex;
   private boolean grantDialogOpen;
+  private String shownDetail = "";
   // A mode asked of claude that it has not reported yet; the next cycle goes on from it.
   private String modeAsked;
   private List<BackgroundTask> tasks = List.of();
@@ -360,12 +361,13 @@ public final class TuiController {
   }
 
   private void applyAll(List<Tagged> batch) {
+    Instant now = config.clock().instant();
     for (Tagged tagged : batch) {
       if (tagged.generation() != generation) {
         continue;
       }
       try {
-        apply(tagged.event());
+        apply(tagged.event(), now);
       } catch (RuntimeException e) {
         Logger.error(e, "could not show {}", tagged.event().getClass().getSimpleName());
         safeNotice("Could not show an event: " + e + " (details in the log)");
@@ -374,10 +376,8 @@ public final class TuiController {
     transcriptView.contentChanged();
   }
 
-  private void apply(SessionEvent event) {
-    stall.output(
-        config.clock().instant(),
-        event instanceof SessionEvent.StatusChanged s ? s.status() : null);
+  private void apply(SessionEvent event, Instant now) {
+    stall.output(now, event instanceof SessionEvent.StatusChanged s ? s.status() : null);
     conversation.apply(event);
     if (event instanceof SessionEvent.TextDelta d) {
       spinner.streamed(d.text());
@@ -473,8 +473,19 @@ public final class TuiController {
     }
   }
 
-  /** The status bar's activity, and the running turn's line while Claude works. */
+  /**
+   * The status bar's activity, and the running turn's line while Claude works. Called for every
+   * streamed delta, so an unchanged activity costs nothing.
+   */
   private void showActivity(Activity activity, String detail) {
+    boolean quiet =
+        activity == Activity.IDLE
+            || activity == Activity.STOPPED
+            || activity == Activity.NOT_STARTED;
+    if (activity == status.activity() && detail.equals(shownDetail) && quiet != spinner.active()) {
+      return;
+    }
+    shownDetail = detail;
     status.activity(activity, detail);
     switch (activity) {
       case IDLE, STOPPED, NOT_STARTED -> spinner.stopped();

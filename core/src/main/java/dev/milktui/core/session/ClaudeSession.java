@@ -97,6 +97,7 @@ public final class ClaudeSession implements Session {
   private final BlockingQueue<SessionMessage> inbox = new LinkedBlockingQueue<>();
   private final ExecutorService effects;
   private final AtomicInteger unhandledSends = new AtomicInteger();
+  private final LinesInFlight linesInFlight = new LinesInFlight();
   private volatile boolean closeRequested;
 
   // Owned by the actor thread.
@@ -267,8 +268,15 @@ public final class ClaudeSession implements Session {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
+      linesInFlight.close();
       recorder.close();
       effects.shutdown();
+    }
+  }
+
+  private void leave(boolean counted) {
+    if (counted) {
+      linesInFlight.leave();
     }
   }
 
@@ -309,8 +317,10 @@ public final class ClaudeSession implements Session {
     } else if (message instanceof Close) {
       onClose();
     } else if (message instanceof Line line) {
+      leave(line.counted());
       onLine(line.process(), line.message());
     } else if (message instanceof Malformed malformed) {
+      leave(malformed.counted());
       router.malformed(malformed.line());
     } else if (message instanceof Emit emit) {
       emit(emit.event());
@@ -981,12 +991,12 @@ public final class ClaudeSession implements Session {
 
     @Override
     public void message(CliMessage message) {
-      post(new Line(process, message));
+      post(new Line(process, message, linesInFlight.enter()));
     }
 
     @Override
     public void malformed(MalformedLine line) {
-      post(new Malformed(line));
+      post(new Malformed(line, linesInFlight.enter()));
     }
 
     @Override

@@ -53,9 +53,11 @@ sealed interface SessionMessage {
       implements SessionMessage {}
 
   // Reports from a process's threads.
-  record Line(ClaudeProcess process, CliMessage message) implements SessionMessage {}
+  /** {@code counted}: it holds one of {@link LinesInFlight}'s permits, given back when handled. */
+  record Line(ClaudeProcess process, CliMessage message, boolean counted)
+      implements SessionMessage {}
 
-  record Malformed(MalformedLine line) implements SessionMessage {}
+  record Malformed(MalformedLine line, boolean counted) implements SessionMessage {}
 
   record Emit(SessionEvent event) implements SessionMessage {}
 

@@ -38,6 +38,8 @@ public final class StreamingBenchmark {
   private static final com.sun.management.OperatingSystemMXBean OS =
       (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
+  private static final java.lang.management.ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+
   private StreamingBenchmark() {}
 
   public static void main(String[] args) throws Exception {
@@ -87,12 +89,19 @@ public final class StreamingBenchmark {
           @Override
           public synchronized void updateScreen() throws IOException {
             long start = System.nanoTime();
+            long cpuStart = CPU.getCurrentThreadCpuTime();
             super.updateScreen();
             long end = System.nanoTime();
+            long cpu = CPU.getCurrentThreadCpuTime() - cpuStart;
             redraws.incrementAndGet();
             longestRedrawNanos.accumulateAndGet(end - start, Math::max);
             if (Boolean.getBoolean("bench.trace") && end - start > 20_000_000) {
-              System.err.printf("redraw #%d took %.1f ms%n", redraws.get(), (end - start) / 1e6);
+              System.err.printf(
+                  "redraw #%d at %d ms took %.1f ms (%.1f ms on the CPU)%n",
+                  redraws.get(),
+                  ManagementFactory.getRuntimeMXBean().getUptime(),
+                  (end - start) / 1e6,
+                  cpu / 1e6);
             }
             lastRedrawEnd.set(end);
           }
@@ -158,6 +167,10 @@ public final class StreamingBenchmark {
       long cpuStart = OS.getProcessCpuTime();
       int redrawsStart = redraws.get();
       long start = System.nanoTime();
+      if (Boolean.getBoolean("bench.trace")) {
+        System.err.println("measuring from " + ManagementFactory.getRuntimeMXBean().getUptime());
+      }
+      GuiSampler sampler = Boolean.getBoolean("bench.sample") ? GuiSampler.start(thread) : null;
       probe.start();
       session[0].send("stream, please");
       if (!finished.await(10, TimeUnit.MINUTES)) {
@@ -168,6 +181,9 @@ public final class StreamingBenchmark {
       thread.invokeAndWait(() -> {});
       long end = lastRedrawEnd.get();
       probe.stop();
+      if (sampler != null) {
+        sampler.stopAndPrint();
+      }
       long cpu = OS.getProcessCpuTime() - cpuStart;
       long guiCpu = threads.getThreadCpuTime(guiThreadId[0]) - guiCpuStart;
       double seconds = (end - start) / 1e9;

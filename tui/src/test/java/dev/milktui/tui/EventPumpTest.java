@@ -1,0 +1,170 @@
+package dev.milktui.tui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.googlecode.lanterna.gui2.TextGUIThread;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class EventPumpTest {
+  /** A GUI thread run by hand: tasks wait until the test runs them, on the test's thread. */
+  private static final class ManualGuiThread implements TextGUIThread {
+    final Deque<Runnable> tasks = new ConcurrentLinkedDeque<>();
+    final Thread owner = Thread.currentThread();
+    boolean stopped;
+
+    @Override
+    public void invokeLater(Runnable runnable) {
+      if (stopped) {
+        throw new IllegalStateException("stopped");
+      }
+      tasks.add(runnable);
+    }
+
+    @Override
+    public boolean processEventsAndUpdate() {
+      Runnable task;
+      boolean ran = false;
+      while ((task = tasks.poll()) != null) {
+        task.run();
+        ran = true;
+      }
+      return ran;
+    }
+
+    @Override
+    public void invokeAndWait(Runnable runnable) {
+      runnable.run();
+    }
+
+    @Override
+    public void setExceptionHandler(ExceptionHandler exceptionHandler) {}
+
+    @Override
+    public Thread getThread() {
+      return owner;
+    }
+  }
+
+  /** Frames run when the test says so. */
+  private static final class ManualPacer implements FramePacer {
+    final Deque<Runnable> frames = new ConcurrentLinkedDeque<>();
+
+    @Override
+    public void schedule(Runnable frame) {
+      frames.add(frame);
+    }
+
+    boolean frame(ManualGuiThread gui) {
+      Runnable frame = frames.poll();
+      if (frame == null) {
+        return false;
+      }
+      frame.run();
+      gui.processEventsAndUpdate();
+      return true;
+    }
+  }
+
+  private final ManualGuiThread gui = new ManualGuiThread();
+  private final ManualPacer pacer = new ManualPacer();
+
+  @Test
+  void aSlowBatchIsAppliedInSlicesAndTheRestWaitsForTheNextFrame() {
+    List<List<Integer>> applied = new ArrayList<>();
+    EventPump<Integer> pump =
+        new EventPump<>(
+            gui,
+            pacer,
+            chunk -> {
+              applied.add(List.copyOf(chunk));
+              sleep(TimeUnit.NANOSECONDS.toMillis(EventPump.BUDGET_NANOS) + 1);
+            });
+    for (int i = 0; i < 1_000; i++) {
+      pump.post(i);
+    }
+
+    assertThat(pacer.frame(gui)).isTrue();
+    assertThat(applied).as("one slice over the budget, then the frame is drawn").hasSize(1);
+    int frames = 1;
+    while (pacer.frame(gui)) {
+      frames++;
+    }
+    assertThat(frames).isGreaterThan(1);
+    List<Integer> all = new ArrayList<>();
+    applied.forEach(all::addAll);
+    assertThat(all).as("every item once, in order").hasSize(1_000).isSorted();
+  }
+
+  @Test
+  void aPosterWaitsWhileTooManyItemsWaitAndGoesOnOnceTheyAreDrawn() throws Exception {
+    EventPump<Integer> pump = new EventPump<>(gui, pacer, chunk -> {});
+    Thread poster =
+        new Thread(
+            () -> {
+              for (int i = 0; i <= EventPump.MAX_PENDING + 10; i++) {
+                pump.post(i);
+              }
+            });
+    poster.start();
+    awaitState(poster, Thread.State.TIMED_WAITING);
+    assertThat(poster.isAlive()).as("the flood waits for the screen").isTrue();
+
+    while (poster.isAlive()) {
+      pacer.frame(gui);
+      gui.processEventsAndUpdate();
+      poster.join(10);
+    }
+  }
+
+  @Test
+  void theGuiThreadItselfNeverWaits() {
+    List<Integer> applied = new ArrayList<>();
+    EventPump<Integer> pump = new EventPump<>(gui, pacer, applied::addAll);
+    for (int i = 0; i <= EventPump.MAX_PENDING + 10; i++) {
+      pump.post(i);
+    }
+    while (pacer.frame(gui)) {
+      // drains everything posted
+    }
+    assertThat(applied).hasSize(EventPump.MAX_PENDING + 11);
+  }
+
+  @Test
+  void aStoppedGuiLetsAWaitingPosterGo() throws Exception {
+    EventPump<Integer> pump = new EventPump<>(gui, pacer, chunk -> {});
+    Thread poster =
+        new Thread(
+            () -> {
+              for (int i = 0; i <= EventPump.MAX_PENDING + 10; i++) {
+                pump.post(i);
+              }
+            });
+    poster.start();
+    awaitState(poster, Thread.State.TIMED_WAITING);
+    gui.stopped = true;
+    pacer.frame(gui);
+    poster.join(TimeUnit.SECONDS.toMillis(30));
+    assertThat(poster.isAlive()).isFalse();
+  }
+
+  private static void awaitState(Thread thread, Thread.State state) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (thread.getState() != state && System.nanoTime() < deadline) {
+      Thread.sleep(1);
+    }
+    assertThat(thread.getState()).isEqualTo(state);
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
