@@ -1,5 +1,6 @@
 package dev.milktui.tui;
 
+import com.googlecode.lanterna.gui2.DefaultWindowManager;
 import com.googlecode.lanterna.gui2.MultiWindowTextGUI;
 import com.googlecode.lanterna.gui2.SeparateTextGUIThread;
 import com.googlecode.lanterna.gui2.TextGUIThread;
@@ -101,7 +102,13 @@ public final class TerminalLauncher {
     try (errors;
         PacedFrames frames = new PacedFrames()) {
       screen.startScreen();
-      MultiWindowTextGUI gui = new MultiWindowTextGUI(new SeparateTextGUIThread.Factory(), screen);
+      MultiWindowTextGUI gui =
+          new MultiWindowTextGUI(
+              new SeparateTextGUIThread.Factory(),
+              screen,
+              new DefaultWindowManager(),
+              null,
+              new CoveredBackdrop());
       TuiController controller = new TuiController(gui, config.withPacer(frames), sessions);
       TextGUIThread thread = gui.getGUIThread();
       errors.watch(thread);

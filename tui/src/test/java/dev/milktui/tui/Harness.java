@@ -2,6 +2,7 @@ package dev.milktui.tui;
 
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.TextCharacter;
+import com.googlecode.lanterna.gui2.DefaultWindowManager;
 import com.googlecode.lanterna.gui2.MultiWindowTextGUI;
 import com.googlecode.lanterna.gui2.SameTextGUIThread;
 import com.googlecode.lanterna.input.KeyStroke;
@@ -53,7 +54,12 @@ final class Harness {
       TerminalScreen screen = new TerminalInputScreen(vt);
       screen.startScreen();
       gui =
-          new MultiWindowTextGUI(new SameTextGUIThread.Factory(), screen) {
+          new MultiWindowTextGUI(
+              new SameTextGUIThread.Factory(),
+              screen,
+              new DefaultWindowManager(),
+              null,
+              new CoveredBackdrop()) {
             @Override
             public synchronized void updateScreen() throws IOException {
               redraws++;

@@ -1,17 +1,18 @@
 package dev.milktui.tui.bench;
 
 import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.gui2.DefaultWindowManager;
 import com.googlecode.lanterna.gui2.MultiWindowTextGUI;
 import com.googlecode.lanterna.gui2.SeparateTextGUIThread;
 import com.googlecode.lanterna.gui2.TextGUIThread;
 import com.googlecode.lanterna.screen.TerminalScreen;
-import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.session.ClaudeSession;
 import dev.milktui.core.session.GrantPersister;
 import dev.milktui.core.session.LaunchSpec;
 import dev.milktui.core.session.SessionRecorder;
 import dev.milktui.core.testkit.StandInClaude;
+import dev.milktui.tui.CoveredBackdrop;
 import dev.milktui.tui.PacedFrames;
 import dev.milktui.tui.TuiConfig;
 import dev.milktui.tui.TuiController;
@@ -30,9 +31,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Streaming: a stand-in claude prints a whole synthetic turn (200,000 text deltas, 5,000 tool
  * calls) as fast as the pipe takes it; the real session (reader, accumulator, engine) feeds the
- * real controller, whose coalescing pump and frame pacer draw on a virtual terminal on Lanterna's
- * own GUI thread. A probe keeps asking the GUI thread to run a no-op and records how long it
- * waited: the longest wait is the longest stall a key press would have seen.
+ * real controller, whose coalescing pump and frame pacer draw on an ANSI terminal (its bytes
+ * dropped) on Lanterna's own GUI thread. A probe keeps asking the GUI thread to run a no-op and
+ * records how long it waited: the longest wait is the longest stall a key press would have seen.
  */
 public final class StreamingBenchmark {
   private static final com.sun.management.OperatingSystemMXBean OS =
@@ -78,14 +79,19 @@ public final class StreamingBenchmark {
             + "'\nwhile next_line; do :; done\n");
     Files.setPosixFilePermissions(claude, PosixFilePermissions.fromString("rwx------"));
 
-    DefaultVirtualTerminal vt = new DefaultVirtualTerminal(new TerminalSize(120, 40));
-    TerminalScreen screen = new TerminalScreen(vt);
+    // An ANSI terminal, as in use: every frame is encoded into bytes (and then dropped).
+    TerminalScreen screen = new TerminalScreen(CountingAnsiTerminal.of(120, 40));
     screen.startScreen();
     AtomicInteger redraws = new AtomicInteger();
     AtomicLong longestRedrawNanos = new AtomicLong();
     AtomicLong lastRedrawEnd = new AtomicLong();
     MultiWindowTextGUI gui =
-        new MultiWindowTextGUI(new SeparateTextGUIThread.Factory(), screen) {
+        new MultiWindowTextGUI(
+            new SeparateTextGUIThread.Factory(),
+            screen,
+            new DefaultWindowManager(),
+            null,
+            new CoveredBackdrop()) {
           @Override
           public synchronized void updateScreen() throws IOException {
             long start = System.nanoTime();
@@ -151,7 +157,7 @@ public final class StreamingBenchmark {
       if (!warmedUp.await(5, TimeUnit.MINUTES)) {
         throw new IllegalStateException("the warm-up turn never finished");
       }
-      awaitScreen(vt, "warmup" + StreamScript.LAST_WORDS);
+      awaitScreen(screen, thread, "warmup" + StreamScript.LAST_WORDS);
       thread.invokeAndWait(() -> {});
       probe.stop();
       Figures.info("streaming.warmup_longest_ui_stall_ms", probe.longestMillis());
@@ -177,7 +183,7 @@ public final class StreamingBenchmark {
         throw new IllegalStateException("the turn never finished");
       }
       // The pump hands the last batch over a frame later; the run ends when it is on screen.
-      awaitScreen(vt, "bench" + StreamScript.LAST_WORDS);
+      awaitScreen(screen, thread, "bench" + StreamScript.LAST_WORDS);
       thread.invokeAndWait(() -> {});
       long end = lastRedrawEnd.get();
       probe.stop();
@@ -208,10 +214,10 @@ public final class StreamingBenchmark {
   }
 
   /** A minute at most: the last words reach the screen a frame after their turn finished. */
-  private static void awaitScreen(DefaultVirtualTerminal vt, String text)
+  private static void awaitScreen(TerminalScreen screen, TextGUIThread thread, String text)
       throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
-    while (!screenContains(vt, text)) {
+    while (!screenContains(screen, thread, text)) {
       if (System.nanoTime() > deadline) {
         throw new IllegalStateException("never shown: " + text);
       }
@@ -219,18 +225,22 @@ public final class StreamingBenchmark {
     }
   }
 
-  private static boolean screenContains(DefaultVirtualTerminal vt, String text) {
-    TerminalSize size = vt.getTerminalSize();
-    for (int row = 0; row < size.getRows(); row++) {
-      StringBuilder line = new StringBuilder();
-      for (int col = 0; col < size.getColumns(); col++) {
-        line.append(vt.getCharacter(col, row).getCharacterString());
-      }
-      if (line.indexOf(text) >= 0) {
-        return true;
-      }
-    }
-    return false;
+  /** What the screen last sent to the terminal, read on the GUI thread that writes it. */
+  private static boolean screenContains(TerminalScreen screen, TextGUIThread thread, String text)
+      throws InterruptedException {
+    boolean[] found = new boolean[1];
+    thread.invokeAndWait(
+        () -> {
+          TerminalSize size = screen.getTerminalSize();
+          for (int row = 0; row < size.getRows() && !found[0]; row++) {
+            StringBuilder line = new StringBuilder();
+            for (int col = 0; col < size.getColumns(); col++) {
+              line.append(screen.getFrontCharacter(col, row).getCharacterString());
+            }
+            found[0] = line.indexOf(text) >= 0;
+          }
+        });
+    return found[0];
   }
 
   /** Asks the GUI thread to run a no-op every 2 ms and keeps the longest wait. */
