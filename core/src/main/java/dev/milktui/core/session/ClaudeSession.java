@@ -14,6 +14,7 @@ import dev.milktui.core.protocol.ResultMessage;
 import dev.milktui.core.protocol.SystemMessage;
 import dev.milktui.core.session.ProcessTransport.Outgoing;
 import dev.milktui.core.session.SessionMessage.Answer;
+import dev.milktui.core.session.SessionMessage.AskContextUsage;
 import dev.milktui.core.session.SessionMessage.CancelSave;
 import dev.milktui.core.session.SessionMessage.Close;
 import dev.milktui.core.session.SessionMessage.Emit;
@@ -87,6 +88,7 @@ public final class ClaudeSession implements Session {
   static final Duration PERSIST_BOUND = Duration.ofSeconds(15);
 
   private static final long STOP_GRACE_MILLIS = 3_000;
+  private static final Duration CONTEXT_USAGE_DELAY = Duration.ofMillis(250);
   private static final UntrustedWorkspaceDetector UNTRUSTED = new UntrustedWorkspaceDetector();
   private static final AtomicInteger SESSIONS = new AtomicInteger();
 
@@ -310,6 +312,8 @@ public final class ClaudeSession implements Session {
       onResumeWithGrants(resume);
     } else if (message instanceof GrantsPersisted persisted) {
       onGrantsPersisted(persisted);
+    } else if (message instanceof AskContextUsage ask) {
+      askContextUsage(ask.process());
     } else if (message instanceof CancelSave cancel) {
       onCancelSave(cancel.resume());
     } else if (message instanceof Answer answer) {
@@ -712,7 +716,11 @@ public final class ClaudeSession implements Session {
     if (message instanceof ResultMessage result && sessionId != null) {
       SessionTotals.Totals sum = totals.add(sessionId, result);
       emit(new SessionEvent.TotalsChanged(sessionId, sum.tokens(), sum.costUsd()));
-      askContextUsage(process);
+      // Asked a moment later: a session closed right after its turn then ends at once, rather
+      // than after claude has worked out an answer no one will read.
+      CompletableFuture.delayedExecutor(
+              CONTEXT_USAGE_DELAY.toMillis(), TimeUnit.MILLISECONDS, Runnable::run)
+          .execute(() -> post(new AskContextUsage(process)));
     }
     for (SessionEvent event : outbox.subList(before, outbox.size())) {
       if (event instanceof SessionEvent.TurnStarted started) {
@@ -730,7 +738,7 @@ public final class ClaudeSession implements Session {
     restartWhenTasksEnd();
   }
 
-  /** After each turn: how full the context is now (the CLI answers from the last usage). */
+  /** After a turn: how full the context is now (the CLI answers from the last usage). */
   private void askContextUsage(ClaudeProcess process) {
     String id = "milk-context-" + ++hostRequests;
     if (process == livingProcess()

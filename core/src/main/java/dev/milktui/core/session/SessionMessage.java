@@ -31,6 +31,9 @@ sealed interface SessionMessage {
 
   record StopTasksAndGoOn() implements SessionMessage {}
 
+  /** A moment after a turn: how full the context is (unless the process is gone by then). */
+  record AskContextUsage(ClaudeProcess process) implements SessionMessage {}
+
   record ResumeWithGrants(
       GrantDecision decision, Consumer<Path> lockHeld, CompletableFuture<Void> done)
       implements SessionMessage {}
