@@ -2,8 +2,6 @@ package dev.milktui.tui;
 
 import com.googlecode.lanterna.gui2.DefaultWindowManager;
 import com.googlecode.lanterna.gui2.MultiWindowTextGUI;
-import com.googlecode.lanterna.gui2.SeparateTextGUIThread;
-import com.googlecode.lanterna.gui2.TextGUIThread;
 import com.googlecode.lanterna.input.BasicCharacterPattern;
 import com.googlecode.lanterna.input.CharacterPattern;
 import com.googlecode.lanterna.input.InputDecoder;
@@ -17,8 +15,11 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.tinylog.Logger;
 
@@ -99,20 +100,17 @@ public final class TerminalLauncher {
       throws UiFailedException, IOException, InterruptedException {
     TerminalInputScreen screen = new TerminalInputScreen(terminal);
     FatalErrors errors = FatalErrors.install();
+    GuiThread thread;
     try (errors;
         PacedFrames frames = new PacedFrames()) {
       screen.startScreen();
       MultiWindowTextGUI gui =
           new MultiWindowTextGUI(
-              new SeparateTextGUIThread.Factory(),
-              screen,
-              new DefaultWindowManager(),
-              null,
-              new CoveredBackdrop());
+              GuiThread.factory(), screen, new DefaultWindowManager(), null, new CoveredBackdrop());
       TuiController controller = new TuiController(gui, config.withPacer(frames), sessions);
-      TextGUIThread thread = gui.getGUIThread();
+      thread = (GuiThread) gui.getGUIThread();
       errors.watch(thread);
-      ((SeparateTextGUIThread) thread).start();
+      thread.start();
       frames.every(Duration.ofSeconds(1), controller::tick);
       thread.invokeLater(
           () -> {
@@ -123,14 +121,16 @@ public final class TerminalLauncher {
             controller.start(resumeSessionId);
           });
       try {
-        CompletableFuture.anyOf(controller.quitRequested(), errors.fatal(), screen.inputEnded())
+        // The GUI thread's end is awaited too: whatever ends it, the terminal is given back.
+        CompletableFuture.anyOf(
+                controller.quitRequested(), errors.fatal(), screen.inputEnded(), thread.ended())
             .get();
       } catch (ExecutionException e) {
         Logger.error(e, "UI ended with an error");
       } finally {
-        ((SeparateTextGUIThread) thread).stop();
+        thread.stop();
         try {
-          ((SeparateTextGUIThread) thread).waitForStop(2, java.util.concurrent.TimeUnit.SECONDS);
+          thread.waitForStop(2, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         }
@@ -144,9 +144,20 @@ public final class TerminalLauncher {
         terminal.close();
       }
     }
-    Optional<Throwable> fatal = errors.error();
+    Optional<Throwable> fatal = errors.error().or(() -> failure(thread.ended()));
     if (fatal.isPresent()) {
       throw new UiFailedException(FatalErrors.describe(fatal.get()), fatal.get());
+    }
+  }
+
+  private static Optional<Throwable> failure(CompletableFuture<Void> ended) {
+    try {
+      ended.getNow(null);
+      return Optional.empty();
+    } catch (CompletionException e) {
+      return Optional.of(e.getCause());
+    } catch (CancellationException e) {
+      return Optional.empty();
     }
   }
 

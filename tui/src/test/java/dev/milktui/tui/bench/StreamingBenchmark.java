@@ -1,9 +1,9 @@
 package dev.milktui.tui.bench;
 
 import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.gui2.AsynchronousTextGUIThread;
 import com.googlecode.lanterna.gui2.DefaultWindowManager;
 import com.googlecode.lanterna.gui2.MultiWindowTextGUI;
-import com.googlecode.lanterna.gui2.SeparateTextGUIThread;
 import com.googlecode.lanterna.gui2.TextGUIThread;
 import com.googlecode.lanterna.screen.TerminalScreen;
 import dev.milktui.core.event.SessionEvent;
@@ -13,6 +13,7 @@ import dev.milktui.core.session.LaunchSpec;
 import dev.milktui.core.session.SessionRecorder;
 import dev.milktui.core.testkit.StandInClaude;
 import dev.milktui.tui.CoveredBackdrop;
+import dev.milktui.tui.GuiThread;
 import dev.milktui.tui.PacedFrames;
 import dev.milktui.tui.TuiConfig;
 import dev.milktui.tui.TuiController;
@@ -87,11 +88,7 @@ public final class StreamingBenchmark {
     AtomicLong lastRedrawEnd = new AtomicLong();
     MultiWindowTextGUI gui =
         new MultiWindowTextGUI(
-            new SeparateTextGUIThread.Factory(),
-            screen,
-            new DefaultWindowManager(),
-            null,
-            new CoveredBackdrop()) {
+            GuiThread.factory(), screen, new DefaultWindowManager(), null, new CoveredBackdrop()) {
           @Override
           public synchronized void updateScreen() throws IOException {
             long start = System.nanoTime();
@@ -147,7 +144,7 @@ public final class StreamingBenchmark {
                 return session[0];
               });
       TextGUIThread thread = gui.getGUIThread();
-      ((SeparateTextGUIThread) thread).start();
+      ((AsynchronousTextGUIThread) thread).start();
       thread.invokeAndWait(() -> controller.start(Optional.empty()));
       Probe probe = new Probe(thread);
 
@@ -208,7 +205,7 @@ public final class StreamingBenchmark {
       Figures.atMost("streaming.longest_ui_stall_ms", probe.longestMillis(), 50);
       Figures.info("streaming.longest_redraw_ms", longestRedrawNanos.get() / 1e6);
       session[0].close();
-      ((SeparateTextGUIThread) thread).stop();
+      ((AsynchronousTextGUIThread) thread).stop();
       screen.stopScreen();
     }
   }
