@@ -335,6 +335,27 @@ class ScanCommandTest {
   }
 
   @Test
+  void theTextReportNeverReplaysATerminalEscapeFromTheRecordItsFileNameIncluded(@TempDir Path dir)
+      throws IOException {
+    Path record =
+        Files.writeString(
+            dir.resolve("hostile\u001b]0;title\u0007.ndjson"),
+            "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\\u001b[2J\","
+                + "\"cwd\":\"/w\",\"claude_code_version\":\"2.1\\u001b]52;c;ZXZpbA==\\u0007\"}\n"
+                + "{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"content\":[{\"type\":"
+                + "\"tool_use\",\"id\":\"t\",\"name\":\"Bash\\u009b2J\",\"input\":"
+                + "{\"command\":\"ls\\u001b]8;;http://x\\u0007\"}}]}}\n");
+
+    Run run = run("scan", record.toString());
+
+    String printed = run.out() + run.err();
+    assertThat(printed.chars().filter(c -> c < 0x20 && c != '\n' || c >= 0x7f && c <= 0x9f))
+        .as("no control character reaches the terminal")
+        .isEmpty();
+    assertThat(printed).doesNotContain("ZXZpbA").contains("Bash");
+  }
+
+  @Test
   void aStreamClosedFailureComesWithTheGrantsCommandThatFixesIt() {
     Run run = run("scan", path("f1-ppt-arg-devnull"));
 

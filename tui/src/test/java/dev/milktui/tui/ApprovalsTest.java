@@ -212,6 +212,38 @@ class ApprovalsTest {
   }
 
   @Test
+  void aSuggestedRuleWithAnEscapeStringIsShownMarkedInTheFieldAndSavedExactlyAsShown() {
+    List<List<String>> saved = new ArrayList<>();
+    Harness h =
+        new Harness(
+            100,
+            30,
+            TuiConfig.defaults()
+                .withDialogInputPause(Duration.ZERO)
+                .withSettingsIo(Runnable::run)
+                .withGrantSaver(DialogsTest.saver(saved)));
+    PermissionRequest r =
+        Events.request(
+            "r1",
+            "Bash",
+            input("command", "echo \u001b]0;x\u0007"),
+            List.of(
+                new PermissionSuggestion.AddRules(
+                    List.of(new PermissionSuggestion.Rule("Bash", "echo \u001b]0;x\u0007:*")),
+                    "allow",
+                    "localSettings",
+                    Json.object().put("type", "addRules"))),
+            Events.answers());
+    h.events(new SessionEvent.PermissionRequested(r));
+    h.type("A");
+    assertThat(h.screen()).contains("Bash(echo ␛]0;x␇:*)");
+
+    h.key(KeyType.Enter);
+    assertThat(saved.get(0)).containsExactly("Bash(echo ␛]0;x␇:*)");
+    assertThat(String.join("", saved.get(0))).doesNotContain("\u001b").doesNotContain("\u0007");
+  }
+
+  @Test
   void onASmallScreenTheRuleListScrollsAndSaysSo() {
     Harness h =
         new Harness(

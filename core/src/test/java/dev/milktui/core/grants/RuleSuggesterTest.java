@@ -244,6 +244,17 @@ class RuleSuggesterTest {
   }
 
   @Test
+  void aGlobGivenAFileIsScopedToThatFilesDirectory(@TempDir Path temp) throws Exception {
+    Path file = Files.writeString(temp.resolve("notes.md"), "x");
+
+    SuggestedRules rules =
+        suggester.suggest("Glob", input(Map.of("pattern", "*.md", "path", file.toString())));
+
+    assertThat(rules.directory()).contains(temp);
+    assertThat(scoped(rules)).isEqualTo("Read(/" + temp + "/**)");
+  }
+
+  @Test
   void webFetchIsScopedToTheHost() {
     SuggestedRules rules =
         suggester.suggest("WebFetch", input(Map.of("url", "https://docs.example.com:8443/a?b=c")));

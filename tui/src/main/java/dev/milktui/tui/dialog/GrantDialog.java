@@ -19,6 +19,7 @@ import dev.milktui.core.session.GrantDecision;
 import dev.milktui.tui.layout.ButtonRow;
 import dev.milktui.tui.layout.WrappedText;
 import dev.milktui.tui.text.Sanitizer;
+import dev.milktui.tui.tools.InputSummary;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -94,15 +95,19 @@ public final class GrantDialog {
 
   /**
    * How this dialog shows anything that came from Claude or the user (tool names, inputs, rules,
-   * paths): the one display policy of the grant dialog.
+   * paths): the one display policy of the grant dialog. What is granted is shown whole, control
+   * characters and escape strings marked, never dropped.
    */
   private static String shown(String text) {
-    return Sanitizer.oneLine(text);
+    return Sanitizer.revealInline(text);
   }
 
   public void open() {
     String intro = form.kind() == GrantForm.Kind.STREAM_CLOSED ? STREAM_CLOSED_LINE : DENIALS_LINE;
     Panel body = host.layoutPanel();
+    if (form.items().stream().anyMatch(GrantDialog::hasControls)) {
+      body.addComponent(new WrappedText(PermissionPrompter.HAS_CONTROLS));
+    }
     body.addComponent(new WrappedText(intro));
     calls = new CallList(form, GrantDialog::shown, this::refresh);
     body.addComponent(calls);
@@ -179,6 +184,12 @@ public final class GrantDialog {
       directories.setCaretPosition(form.directories().length());
     }
     resolved.setText(resolvedText());
+  }
+
+  private static boolean hasControls(GrantForm.Item item) {
+    FailedCall call = item.call();
+    return Sanitizer.hasControls(call.toolName())
+        || Sanitizer.hasControls(InputSummary.of(call.toolName(), call.input()));
   }
 
   private static String meaningOf(GrantForm.Item item) {
