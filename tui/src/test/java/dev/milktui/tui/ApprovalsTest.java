@@ -175,14 +175,7 @@ class ApprovalsTest {
   @Test
   void aLongSuggestionListShowsEveryRuleAndTheFileItIsSavedTo() {
     List<List<String>> saved = new ArrayList<>();
-    Harness h =
-        new Harness(
-            80,
-            40,
-            TuiConfig.defaults()
-                .withDialogInputPause(Duration.ZERO)
-                .withSettingsIo(Runnable::run)
-                .withGrantSaver(DialogsTest.saver(saved)));
+    Harness h = Harness.savingRules(80, 40, saved);
     List<PermissionSuggestion.Rule> rules = new ArrayList<>();
     for (int i = 1; i <= 12; i++) {
       rules.add(new PermissionSuggestion.Rule("Bash", "make target-number-" + i + ":*"));
@@ -214,14 +207,7 @@ class ApprovalsTest {
   @Test
   void aSuggestedRuleWithAnEscapeStringIsShownMarkedInTheFieldAndSavedExactlyAsShown() {
     List<List<String>> saved = new ArrayList<>();
-    Harness h =
-        new Harness(
-            100,
-            30,
-            TuiConfig.defaults()
-                .withDialogInputPause(Duration.ZERO)
-                .withSettingsIo(Runnable::run)
-                .withGrantSaver(DialogsTest.saver(saved)));
+    Harness h = Harness.savingRules(100, 30, saved);
     PermissionRequest r =
         Events.request(
             "r1",
@@ -245,14 +231,7 @@ class ApprovalsTest {
 
   @Test
   void onASmallScreenTheRuleListScrollsAndSaysSo() {
-    Harness h =
-        new Harness(
-            60,
-            16,
-            TuiConfig.defaults()
-                .withDialogInputPause(Duration.ZERO)
-                .withSettingsIo(Runnable::run)
-                .withGrantSaver(DialogsTest.saver(new ArrayList<>())));
+    Harness h = Harness.savingRules(60, 16, new ArrayList<>());
     List<PermissionSuggestion.Rule> rules = new ArrayList<>();
     for (int i = 1; i <= 9; i++) {
       rules.add(new PermissionSuggestion.Rule("Bash", "make t" + i + ":*"));

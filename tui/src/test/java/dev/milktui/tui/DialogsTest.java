@@ -102,14 +102,7 @@ class DialogsTest {
   @Test
   void allowAlwaysSavesTheCliSuggestionThroughTheSaverAndAppliesItForTheSessionOnly() {
     List<List<String>> saved = new ArrayList<>();
-    Harness h =
-        new Harness(
-            100,
-            30,
-            TuiConfig.defaults()
-                .withDialogInputPause(Duration.ZERO)
-                .withSettingsIo(Runnable::run)
-                .withGrantSaver(saver(saved)));
+    Harness h = Harness.savingRules(100, 30, saved);
     List<String> answers = Events.answers();
     PermissionRequest r =
         Events.request(
@@ -137,14 +130,7 @@ class DialogsTest {
   @Test
   void anEditedAlwaysRuleIsSavedThroughTheSaverAndAppliedForTheSession() {
     List<List<String>> saved = new ArrayList<>();
-    Harness h =
-        new Harness(
-            100,
-            30,
-            TuiConfig.defaults()
-                .withDialogInputPause(Duration.ZERO)
-                .withSettingsIo(Runnable::run)
-                .withGrantSaver(saver(saved)));
+    Harness h = Harness.savingRules(100, 30, saved);
     List<String> answers = Events.answers();
     PermissionRequest r =
         Events.request(

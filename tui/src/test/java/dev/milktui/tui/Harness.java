@@ -92,6 +92,20 @@ final class Harness {
     }
   }
 
+  /**
+   * No input pause, settings written at once on the GUI thread, and every "allow always" save noted
+   * in {@code saved}.
+   */
+  static Harness savingRules(int columns, int rows, List<List<String>> saved) {
+    return new Harness(
+        columns,
+        rows,
+        TuiConfig.defaults()
+            .withDialogInputPause(Duration.ZERO)
+            .withSettingsIo(Runnable::run)
+            .withGrantSaver(DialogsTest.saver(saved)));
+  }
+
   FakeSession session() {
     return sessions.get(sessions.size() - 1);
   }
