@@ -19,7 +19,7 @@ final class EventPump<T> {
   /** GUI-thread time one drain may take: about half a frame, so the redraw fits beside it. */
   static final long BUDGET_NANOS = TimeUnit.MILLISECONDS.toNanos(4);
 
-  /** Items waiting beyond which posters wait: well over a second of streaming at full speed. */
+  /** Items waiting beyond which posters wait: more than a real claude streams in seconds. */
   static final int MAX_PENDING = 2_000;
 
   private static final long MAX_WAIT_MILLIS = 1_000;
@@ -86,9 +86,8 @@ final class EventPump<T> {
   private void drain() {
     scheduled.set(false);
     long deadline = System.nanoTime() + BUDGET_NANOS;
-    List<T> chunk = new ArrayList<>(CHUNK);
     do {
-      chunk.clear();
+      List<T> chunk = new ArrayList<>(CHUNK);
       T item;
       while (chunk.size() < CHUNK && (item = queue.poll()) != null) {
         chunk.add(item);

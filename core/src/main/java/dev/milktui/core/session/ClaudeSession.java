@@ -547,6 +547,10 @@ public final class ClaudeSession implements Session {
       failure = Optional.empty();
     } catch (GrantException | RuntimeException e) {
       failure = Optional.of(String.valueOf(e.getMessage()));
+    } catch (Error e) {
+      // The task's future would keep it from the uncaught-exception handler: the user is told.
+      Logger.error(e, "saving grants failed");
+      failure = Optional.of(e.toString());
     }
     post(new GrantsPersisted(resume, failure));
   }
