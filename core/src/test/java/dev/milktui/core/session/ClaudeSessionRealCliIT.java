@@ -7,10 +7,8 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.SettingsGrantPersister;
 import dev.milktui.core.grants.SettingsStore;
 import dev.milktui.core.protocol.PermissionSuggestion;
-import dev.milktui.core.testkit.ClaudeSandbox;
 import dev.milktui.core.testkit.ErrorType;
 import dev.milktui.core.testkit.FakeAnthropicApi;
-import dev.milktui.core.testkit.RealClaude;
 import dev.milktui.core.testkit.Reply;
 import dev.milktui.core.testkit.ToolResult;
 import dev.milktui.core.turn.ToolOutcome;
@@ -21,8 +19,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -31,39 +27,10 @@ import org.junit.jupiter.api.Timeout;
  * against the project's fake Anthropic API: every scenario the TUI depends on.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class ClaudeSessionRealCliIT {
-  private final EventLog events = new EventLog();
-  private ClaudeSandbox sandbox;
-  private FakeAnthropicApi api;
-  private ClaudeSession session;
-
-  @BeforeEach
-  void sandbox() {
-    sandbox = ClaudeSandbox.create();
-  }
-
-  @AfterEach
-  void cleanUp() {
-    if (session != null) {
-      session.close();
-    }
-    if (api != null) {
-      api.close();
-    }
-    sandbox.close();
-  }
+class ClaudeSessionRealCliIT extends RealCliFixture {
 
   private LaunchSpec spec(boolean baseline, Transport transport) {
-    return LaunchSpec.builder(RealClaude.binary(), sandbox.workDir())
-        .transport(transport)
-        .baseline(baseline)
-        .environment(sandbox.environment(api.baseUrl()))
-        .build();
-  }
-
-  private ClaudeSession open(LaunchSpec spec, GrantPersister persister) {
-    session = new ClaudeSession(spec, events, persister, SessionRecorder.NONE);
-    return session;
+    return launch().transport(transport).baseline(baseline).build();
   }
 
   private static Map<String, Object> bash(String command) {

@@ -6,9 +6,7 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.history.ClaudeProjects;
 import dev.milktui.core.history.SessionFile;
 import dev.milktui.core.task.BackgroundTask;
-import dev.milktui.core.testkit.ClaudeSandbox;
 import dev.milktui.core.testkit.FakeAnthropicApi;
-import dev.milktui.core.testkit.RealClaude;
 import dev.milktui.core.testkit.Reply;
 import dev.milktui.core.turn.TurnSummary;
 import java.io.IOException;
@@ -19,8 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -30,39 +26,15 @@ import org.junit.jupiter.api.Timeout;
  * /clear, and resuming with the earlier conversation shown.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class ClaudeWorkRealCliIT {
+class ClaudeWorkRealCliIT extends RealCliFixture {
   private static final String AGENT_MARKER = "SUBAGENT-BG";
 
-  private final EventLog events = new EventLog();
-  private ClaudeSandbox sandbox;
-  private FakeAnthropicApi api;
-  private ClaudeSession session;
-
-  @BeforeEach
-  void sandbox() {
-    sandbox = ClaudeSandbox.create();
-  }
-
-  @AfterEach
-  void cleanUp() {
-    if (session != null) {
-      session.close();
-    }
-    if (api != null) {
-      api.close();
-    }
-    sandbox.close();
-  }
-
   private LaunchSpec spec() {
-    return LaunchSpec.builder(RealClaude.binary(), sandbox.workDir())
-        .environment(sandbox.environment(api.baseUrl()))
-        .build();
+    return launch().build();
   }
 
   private ClaudeSession open(LaunchSpec spec) {
-    session = new ClaudeSession(spec, events, GrantPersister.REFUSE, SessionRecorder.NONE);
-    return session;
+    return open(spec, GrantPersister.REFUSE);
   }
 
   private TurnSummary turn(int n) {

@@ -4,16 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
-import dev.milktui.core.testkit.ClaudeSandbox;
 import dev.milktui.core.testkit.FakeAnthropicApi;
-import dev.milktui.core.testkit.RealClaude;
 import dev.milktui.core.testkit.Reply;
 import dev.milktui.core.testkit.ToolResult;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -22,39 +18,17 @@ import org.junit.jupiter.api.Timeout;
  * the fake Messages API: what reaches the model, and the mode claude goes on in.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class InteractiveToolsRealCliIT {
+class InteractiveToolsRealCliIT extends RealCliFixture {
   private static final String QUESTION = "Which database should we use?";
 
-  private final EventLog events = new EventLog();
-  private ClaudeSandbox sandbox;
-  private FakeAnthropicApi api;
-  private ClaudeSession session;
-
-  @BeforeEach
-  void sandbox() {
-    sandbox = ClaudeSandbox.create();
-  }
-
-  @AfterEach
-  void cleanUp() {
-    if (session != null) {
-      session.close();
-      // claude removes its lock folders as it exits: the sandbox goes only after that.
-      events.await(SessionEvent.ProcessExited.class);
-    }
-    if (api != null) {
-      api.close();
-    }
-    sandbox.close();
+  @Override
+  void afterSessionClosed() {
+    // claude removes its lock folders as it exits: the sandbox goes only after that.
+    events.await(SessionEvent.ProcessExited.class);
   }
 
   private void open(String mode) {
-    LaunchSpec spec =
-        LaunchSpec.builder(RealClaude.binary(), sandbox.workDir())
-            .permissionMode(mode)
-            .environment(sandbox.environment(api.baseUrl()))
-            .build();
-    session = new ClaudeSession(spec, events, GrantPersister.REFUSE, SessionRecorder.NONE);
+    open(launch().permissionMode(mode).build(), GrantPersister.REFUSE);
   }
 
   private PermissionRequest awaitRequest(String tool) {
