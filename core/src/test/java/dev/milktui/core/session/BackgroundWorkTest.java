@@ -7,41 +7,16 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.testkit.Recordings;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The session actor with work claude does beside the user's turns: turns it starts by itself,
  * background tasks a restart would cut, and what it reports after each turn.
  */
-class BackgroundWorkTest {
-  private static final String SID = "457dcd2e-618a-4ba4-806f-8c466d9a2436";
-
-  @TempDir Path dir;
-  private final EventLog events = new EventLog();
-  private ClaudeSession session;
-
-  @AfterEach
-  void closeSession() {
-    if (session != null) {
-      session.close();
-    }
-  }
-
-  private ClaudeSession open(FakeClaude fake) {
-    session =
-        new ClaudeSession(fake.spec(dir), events, GrantPersister.REFUSE, SessionRecorder.NONE);
-    return session;
-  }
-
-  private static String printf(String line) {
-    return "printf '%s\\n' '" + line + "'\n";
-  }
+class BackgroundWorkTest extends StandInFixture {
 
   private static String system(String subtype, String fields) {
     return "{\"type\":\"system\",\"subtype\":\""
@@ -51,10 +26,6 @@ class BackgroundWorkTest {
         + "\""
         + fields
         + "}";
-  }
-
-  private static String init() {
-    return system("init", ",\"cwd\":\"/tmp\",\"model\":\"m\",\"permissionMode\":\"default\"");
   }
 
   private static String result() {

@@ -16,31 +16,10 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The session engine against a scripted stand-in for claude (failure modes on demand). */
-class ClaudeSessionTest {
-  @TempDir Path dir;
-  private final EventLog events = new EventLog();
-  private ClaudeSession session;
-
-  @AfterEach
-  void closeSession() {
-    if (session != null) {
-      session.close();
-    }
-  }
-
-  private static String transcript(String name) {
-    return Recordings.ndjson(name).toString();
-  }
-
-  private ClaudeSession open(FakeClaude fake, GrantPersister persister) {
-    session = new ClaudeSession(fake.spec(dir), events, persister, SessionRecorder.NONE);
-    return session;
-  }
+class ClaudeSessionTest extends StandInFixture {
 
   /** Answers every stdin user message with the whole of a recorded turn. */
   private FakeClaude replaying(String name) {

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.fail;
 
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
-import dev.milktui.core.testkit.Recordings;
-import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -14,19 +12,14 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A stand-in claude that misbehaves in every way a child process can. Each case must end in a clear
  * event, leave no {@code claude-*} thread behind after close, deliver every event from before the
  * failure, and leave the session able to go on (the next send works).
  */
-class MisbehavingClaudeTest {
-  private static final String SID = "457dcd2e-618a-4ba4-806f-8c466d9a2436";
+class MisbehavingClaudeTest extends StandInFixture {
 
-  @TempDir Path dir;
-  private final EventLog events = new EventLog();
-  private ClaudeSession session;
   private Set<String> threadsBefore;
 
   @BeforeEach
@@ -63,32 +56,6 @@ class MisbehavingClaudeTest {
         .collect(Collectors.toSet());
   }
 
-  private static String transcript(String name) {
-    return Recordings.ndjson(name).toString();
-  }
-
-  /**
-   * The first run does {@code misbehaviour}; every later run (a resume or a restart) answers each
-   * stdin message with a whole recorded turn.
-   */
-  private FakeClaude firstRunThen(String misbehaviour) {
-    return FakeClaude.script(
-        dir,
-        "if [ -e \"$LOG/first-run-done\" ]; then\n"
-            + "  while next_line; do cat '"
-            + transcript("b-stdin-stream-json")
-            + "'; done; exit 0\n"
-            + "fi\n"
-            + "touch \"$LOG/first-run-done\"\n"
-            + misbehaviour);
-  }
-
-  private ClaudeSession open(FakeClaude fake) {
-    session =
-        new ClaudeSession(fake.spec(dir), events, GrantPersister.REFUSE, SessionRecorder.NONE);
-    return session;
-  }
-
   private static String textDelta(String text) {
     return "{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_delta\",\"index\":0,"
         + "\"delta\":{\"type\":\"text_delta\",\"text\":\""
@@ -96,20 +63,6 @@ class MisbehavingClaudeTest {
         + "\"}},\"session_id\":\""
         + SID
         + "\",\"parent_tool_use_id\":null,\"api_message_id\":\"msg_1\"}";
-  }
-
-  private static String printf(String... lines) {
-    StringBuilder out = new StringBuilder();
-    for (String line : lines) {
-      out.append("printf '%s\\n' '").append(line).append("'\n");
-    }
-    return out.toString();
-  }
-
-  private static String init() {
-    return "{\"type\":\"system\",\"subtype\":\"init\",\"cwd\":\"/tmp\",\"session_id\":\""
-        + SID
-        + "\",\"model\":\"m\",\"permissionMode\":\"default\"}";
   }
 
   private void theNextSendWorks() {

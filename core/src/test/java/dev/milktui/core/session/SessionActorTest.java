@@ -6,68 +6,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.protocol.Json;
-import dev.milktui.core.testkit.Recordings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The session actor's transitions that only a scripted claude can show on demand: turns it starts
  * itself, relaunches with messages waiting, an input it stops reading, repeated and unknown request
  * ids, and its death in each state.
  */
-class SessionActorTest {
-  private static final String SID = "457dcd2e-618a-4ba4-806f-8c466d9a2436";
-
-  @TempDir Path dir;
-  private final EventLog events = new EventLog();
-  private ClaudeSession session;
-
-  @AfterEach
-  void closeSession() {
-    if (session != null) {
-      session.close();
-    }
-  }
-
-  private static String transcript(String name) {
-    return Recordings.ndjson(name).toString();
-  }
-
-  private ClaudeSession open(FakeClaude fake) {
-    session =
-        new ClaudeSession(fake.spec(dir), events, GrantPersister.REFUSE, SessionRecorder.NONE);
-    return session;
-  }
-
-  private static String printf(String line) {
-    return "printf '%s\\n' '" + line + "'\n";
-  }
-
-  private static String init() {
-    return "{\"type\":\"system\",\"subtype\":\"init\",\"cwd\":\"/tmp\",\"session_id\":\""
-        + SID
-        + "\",\"model\":\"m\",\"permissionMode\":\"default\"}";
-  }
-
-  /** Later runs answer each message with a recorded turn; the first does {@code first}. */
-  private FakeClaude firstRunThen(String first) {
-    return FakeClaude.script(
-        dir,
-        "if [ -e \"$LOG/first-run-done\" ]; then\n"
-            + "  while next_line; do cat '"
-            + transcript("b-stdin-stream-json")
-            + "'; done; exit 0\n"
-            + "fi\n"
-            + "touch \"$LOG/first-run-done\"\n"
-            + first);
-  }
+class SessionActorTest extends StandInFixture {
 
   private static List<String> userMessages(List<String> stdin) throws Exception {
     List<String> texts = new ArrayList<>();
