@@ -2,14 +2,11 @@ package dev.milktui.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.milktui.core.testkit.ClaudeSandbox;
 import dev.milktui.core.testkit.FakeAnthropicApi;
 import dev.milktui.core.testkit.Reply;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -19,23 +16,7 @@ import org.junit.jupiter.api.Timeout;
  * the screen; --continue showing the earlier conversation.
  */
 @Timeout(value = 150, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class ClaudeWorkInTerminalIT {
-  private ClaudeSandbox sandbox;
-
-  @BeforeEach
-  void sandbox() {
-    sandbox = ClaudeSandbox.create();
-  }
-
-  @AfterEach
-  void cleanUp() {
-    sandbox.close();
-  }
-
-  private Tmux milkTui(FakeAnthropicApi api, String... options) {
-    return Tmux.milkTuiWithRealClaude(sandbox, api.baseUrl(), options);
-  }
-
+class ClaudeWorkInTerminalIT extends RealClaudeInTmuxFixture {
   @Test
   void aBackgroundAgentIsShownAndTheTurnClaudeStartsAfterItIsStoppedWithEsc() {
     try (FakeAnthropicApi api =
@@ -56,7 +37,7 @@ class ClaudeWorkInTerminalIT {
                 .answerAgents(
                     "SUBAGENT-BG",
                     Reply.text("BG sub: done.").withStartDelay(Duration.ofSeconds(3)));
-        Tmux tmux = milkTui(api)) {
+        Tmux tmux = milkTuiWithBaseline(api)) {
       tmux.await("● idle");
       tmux.type("Run it in the background");
       tmux.send("Enter");
@@ -73,7 +54,7 @@ class ClaudeWorkInTerminalIT {
   @Test
   void clearEmptiesTheScreenAndTheNewSessionStartsFromNothing() {
     try (FakeAnthropicApi api = FakeAnthropicApi.start(Reply.text("Hello there, first reply."));
-        Tmux tmux = milkTui(api)) {
+        Tmux tmux = milkTuiWithBaseline(api)) {
       tmux.await("● idle");
       tmux.type("hello");
       tmux.send("Enter");
@@ -97,14 +78,14 @@ class ClaudeWorkInTerminalIT {
   void continueShowsTheEarlierConversationFromClaudesOwnFile() {
     try (FakeAnthropicApi api =
         FakeAnthropicApi.start(Reply.text("First answer."), Reply.text("After the resume."))) {
-      try (Tmux tmux = milkTui(api)) {
+      try (Tmux tmux = milkTuiWithBaseline(api)) {
         tmux.await("● idle");
         tmux.type("hello there");
         tmux.send("Enter");
         tmux.await("First answer.");
         tmux.quitCleanly();
       }
-      try (Tmux tmux = milkTui(api, "--continue")) {
+      try (Tmux tmux = milkTuiWithBaseline(api, "--continue")) {
         String resumed = tmux.await("Earlier conversation: 1 prompt(s)");
         assertThat(resumed).contains("> hello there").contains("First answer.");
         assertThat(resumed).doesNotContain(" new │");

@@ -2,14 +2,11 @@ package dev.milktui.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.milktui.core.testkit.ClaudeSandbox;
 import dev.milktui.core.testkit.FakeAnthropicApi;
 import dev.milktui.core.testkit.Reply;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -19,23 +16,7 @@ import org.junit.jupiter.api.Timeout;
  * with edits auto-accepted, after which claude reports acceptEdits.
  */
 @Timeout(value = 150, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class InteractiveToolsInTerminalIT {
-  private ClaudeSandbox sandbox;
-
-  @BeforeEach
-  void sandbox() {
-    sandbox = ClaudeSandbox.create();
-  }
-
-  @AfterEach
-  void cleanUp() {
-    sandbox.close();
-  }
-
-  private Tmux milkTui(FakeAnthropicApi api, String... options) {
-    return Tmux.milkTuiWithRealClaude(sandbox, api.baseUrl(), options);
-  }
-
+class InteractiveToolsInTerminalIT extends RealClaudeInTmuxFixture {
   @Test
   void aQuestionIsPickedWithKeysAndTheAnswerReachesTheModel() throws Exception {
     Map<String, Object> question =
@@ -55,7 +36,7 @@ class InteractiveToolsInTerminalIT {
                 Reply.toolUse(
                     "toolu_ask", "AskUserQuestion", Map.of("questions", List.of(question))),
                 Reply.text("Thanks for answering."));
-        Tmux tmux = milkTui(api)) {
+        Tmux tmux = milkTuiWithBaseline(api)) {
       tmux.await("│ baseline on");
       tmux.type("Ask me");
       tmux.send("Enter");
@@ -85,7 +66,7 @@ class InteractiveToolsInTerminalIT {
                     "ExitPlanMode",
                     Map.of("plan", "1. Create the schema\n2. Write the migration")),
                 Reply.text("Plan accepted; starting."));
-        Tmux tmux = milkTui(api, "--permission-mode", "plan")) {
+        Tmux tmux = milkTuiWithBaseline(api, "--permission-mode", "plan")) {
       tmux.await("│ baseline on");
       tmux.type("Plan the database");
       tmux.send("Enter");

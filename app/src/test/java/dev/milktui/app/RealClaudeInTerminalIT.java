@@ -2,7 +2,6 @@ package dev.milktui.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.milktui.core.testkit.ClaudeSandbox;
 import dev.milktui.core.testkit.FakeAnthropicApi;
 import dev.milktui.core.testkit.RealClaude;
 import dev.milktui.core.testkit.Reply;
@@ -13,8 +12,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -25,27 +22,11 @@ import org.junit.jupiter.api.Timeout;
  * following) and "remember" chosen, and the resumed turn that writes the file.
  */
 @Timeout(value = 150, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class RealClaudeInTerminalIT {
-  private ClaudeSandbox sandbox;
-
-  @BeforeEach
-  void sandbox() {
-    sandbox = ClaudeSandbox.create();
-  }
-
-  @AfterEach
-  void cleanUp() {
-    sandbox.close();
-  }
-
+class RealClaudeInTerminalIT extends RealClaudeInTmuxFixture {
   private Tmux milkTui(FakeAnthropicApi api, String... options) {
     List<String> all = new ArrayList<>(List.of("--no-baseline"));
     all.addAll(List.of(options));
     return milkTuiWithBaseline(api, all.toArray(String[]::new));
-  }
-
-  private Tmux milkTuiWithBaseline(FakeAnthropicApi api, String... options) {
-    return Tmux.milkTuiWithRealClaude(sandbox, api.baseUrl(), options);
   }
 
   @Test

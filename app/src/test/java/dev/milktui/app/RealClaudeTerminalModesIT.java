@@ -2,7 +2,6 @@ package dev.milktui.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.milktui.core.testkit.ClaudeSandbox;
 import dev.milktui.core.testkit.FakeAnthropicApi;
 import dev.milktui.core.testkit.RealClaude;
 import dev.milktui.core.testkit.Reply;
@@ -10,8 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -20,19 +17,7 @@ import org.junit.jupiter.api.Timeout;
  * paste reaches claude as one message, and killing the pane ends claude as well as the JVM.
  */
 @Timeout(value = 150, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class RealClaudeTerminalModesIT {
-  private ClaudeSandbox sandbox;
-
-  @BeforeEach
-  void sandbox() {
-    sandbox = ClaudeSandbox.create();
-  }
-
-  @AfterEach
-  void cleanUp() {
-    sandbox.close();
-  }
-
+class RealClaudeTerminalModesIT extends RealClaudeInTmuxFixture {
   private Tmux milkTui(FakeAnthropicApi api) {
     List<String> command =
         List.of(
