@@ -1015,8 +1015,12 @@ public final class TuiController {
     }
   }
 
-  /** Ends the session and asks the launcher to restore the terminal. */
+  /**
+   * Ends the session and asks the launcher to restore the terminal. A rule still waiting to be
+   * saved is not saved: nothing is written to Claude's settings once the user has quit.
+   */
   public void quit() {
+    prompter.stopSaving();
     closeSession();
     quit.complete(null);
   }

@@ -17,9 +17,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -174,7 +176,7 @@ class SettingsSaveOffScreenTest {
   }
 
   @Test
-  void ctrlCStillQuitsWhileASaveWaits() throws Exception {
+  void ctrlCStillQuitsWhileASaveWaitsAndNothingIsSavedAfterTheQuit() throws Exception {
     Harness h = harness();
     h.type("A").key(KeyType.Enter);
     until(h, () -> h.screen().contains("Waiting for"));
@@ -182,6 +184,23 @@ class SettingsSaveOffScreenTest {
     h.ctrl('c').ctrl('c');
 
     assertThat(h.controller.quitRequested()).isDone();
+    // The save was stopped: even with the lock free now, it neither takes it nor writes.
+    Thread saver = savingThread();
     Files.delete(lock);
+    if (saver != null) {
+      saver.join(TimeUnit.SECONDS.toMillis(30));
+      assertThat(saver.isAlive()).as("the stopped save ends").isFalse();
+    }
+    assertThat(Files.readString(settings)).isEqualTo("{}\n");
+  }
+
+  /** The settings worker still running the save, if it has not ended yet. */
+  private static Thread savingThread() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().startsWith("milk-tui-settings-"))
+        .filter(
+            t -> Arrays.stream(t.getStackTrace()).anyMatch(f -> f.getMethodName().equals("save")))
+        .findFirst()
+        .orElse(null);
   }
 }

@@ -117,6 +117,11 @@ public final class PermissionPrompter {
     }
   }
 
+  /** The user quits: an "allow always" save still waiting for its lock is stopped, unwritten. */
+  public void stopSaving() {
+    cancelSaving();
+  }
+
   /** Requests shown or waiting. */
   public int pending() {
     return queue.size() + (current == null ? 0 : 1);
