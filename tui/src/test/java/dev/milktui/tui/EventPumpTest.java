@@ -3,6 +3,7 @@ package dev.milktui.tui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.googlecode.lanterna.gui2.TextGUIThread;
+import dev.milktui.core.testkit.Threads;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
@@ -100,18 +101,23 @@ class EventPumpTest {
     assertThat(all).as("every item once, in order").hasSize(1_000).isSorted();
   }
 
-  @Test
-  void aPosterWaitsWhileTooManyItemsWaitAndGoesOnOnceTheyAreDrawn() throws Exception {
-    EventPump<Integer> pump = new EventPump<>(gui, pacer, chunk -> {});
+  /** A thread posting more than the pump holds, once it waits for room. */
+  private Thread waitingFlood(EventPump<Integer> pump) throws InterruptedException {
     Thread poster =
-        new Thread(
+        Threads.started(
             () -> {
               for (int i = 0; i <= EventPump.MAX_PENDING + 10; i++) {
                 pump.post(i);
               }
             });
-    poster.start();
-    awaitState(poster, Thread.State.TIMED_WAITING);
+    Threads.awaitState(poster, Thread.State.TIMED_WAITING);
+    return poster;
+  }
+
+  @Test
+  void aPosterWaitsWhileTooManyItemsWaitAndGoesOnOnceTheyAreDrawn() throws Exception {
+    EventPump<Integer> pump = new EventPump<>(gui, pacer, chunk -> {});
+    Thread poster = waitingFlood(pump);
     assertThat(poster.isAlive()).as("the flood waits for the screen").isTrue();
 
     while (poster.isAlive()) {
@@ -137,27 +143,10 @@ class EventPumpTest {
   @Test
   void aStoppedGuiLetsAWaitingPosterGo() throws Exception {
     EventPump<Integer> pump = new EventPump<>(gui, pacer, chunk -> {});
-    Thread poster =
-        new Thread(
-            () -> {
-              for (int i = 0; i <= EventPump.MAX_PENDING + 10; i++) {
-                pump.post(i);
-              }
-            });
-    poster.start();
-    awaitState(poster, Thread.State.TIMED_WAITING);
+    Thread poster = waitingFlood(pump);
     gui.stopped = true;
     pacer.frame(gui);
-    poster.join(TimeUnit.SECONDS.toMillis(30));
-    assertThat(poster.isAlive()).isFalse();
-  }
-
-  private static void awaitState(Thread thread, Thread.State state) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (thread.getState() != state && System.nanoTime() < deadline) {
-      Thread.sleep(1);
-    }
-    assertThat(thread.getState()).isEqualTo(state);
+    Threads.awaitEnd(poster);
   }
 
   private static void sleep(long millis) {

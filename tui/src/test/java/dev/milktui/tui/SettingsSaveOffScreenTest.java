@@ -12,6 +12,7 @@ import dev.milktui.core.grants.SettingsStore;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.PermissionSuggestion;
 import dev.milktui.core.session.GrantDecision;
+import dev.milktui.core.testkit.Threads;
 import dev.milktui.tui.dialog.GrantSaver;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,7 +22,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -188,8 +188,7 @@ class SettingsSaveOffScreenTest {
     Thread saver = savingThread();
     Files.delete(lock);
     if (saver != null) {
-      saver.join(TimeUnit.SECONDS.toMillis(30));
-      assertThat(saver.isAlive()).as("the stopped save ends").isFalse();
+      Threads.awaitEnd(saver);
     }
     assertThat(Files.readString(settings)).isEqualTo("{}\n");
   }
