@@ -2,9 +2,9 @@ package dev.milktui.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.milktui.core.testkit.DatabaseQuestion;
 import dev.milktui.core.testkit.FakeAnthropicApi;
 import dev.milktui.core.testkit.Reply;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -19,23 +19,9 @@ import org.junit.jupiter.api.Timeout;
 class InteractiveToolsInTerminalIT extends RealClaudeInTmuxFixture {
   @Test
   void aQuestionIsPickedWithKeysAndTheAnswerReachesTheModel() throws Exception {
-    Map<String, Object> question =
-        Map.of(
-            "question",
-            "Which database should we use?",
-            "header",
-            "Database",
-            "multiSelect",
-            false,
-            "options",
-            List.of(
-                Map.of("label", "Postgres", "description", "Relational"),
-                Map.of("label", "SQLite", "description", "Embedded")));
     try (FakeAnthropicApi api =
             FakeAnthropicApi.start(
-                Reply.toolUse(
-                    "toolu_ask", "AskUserQuestion", Map.of("questions", List.of(question))),
-                Reply.text("Thanks for answering."));
+                DatabaseQuestion.asked("toolu_ask"), Reply.text("Thanks for answering."));
         Tmux tmux = milkTuiWithBaseline(api)) {
       tmux.await("│ baseline on");
       tmux.type("Ask me");
@@ -51,7 +37,7 @@ class InteractiveToolsInTerminalIT extends RealClaudeInTmuxFixture {
           .singleElement()
           .satisfies(
               r ->
-                  assertThat(r.content()).contains("\"Which database should we use?\"=\"SQLite\""));
+                  assertThat(r.content()).contains("\"" + DatabaseQuestion.TEXT + "\"=\"SQLite\""));
       tmux.quitCleanly();
     }
   }

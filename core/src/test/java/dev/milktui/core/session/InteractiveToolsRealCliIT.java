@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.testkit.DatabaseQuestion;
 import dev.milktui.core.testkit.FakeAnthropicApi;
 import dev.milktui.core.testkit.Reply;
 import dev.milktui.core.testkit.ToolResult;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class InteractiveToolsRealCliIT extends RealCliFixture {
-  private static final String QUESTION = "Which database should we use?";
+  private static final String QUESTION = DatabaseQuestion.TEXT;
 
   @Override
   void afterSessionClosed() {
@@ -39,22 +40,9 @@ class InteractiveToolsRealCliIT extends RealCliFixture {
 
   @Test
   void theChosenAnswerReachesTheModelAsTheToolResult() {
-    Map<String, Object> question =
-        Map.of(
-            "question",
-            QUESTION,
-            "header",
-            "Database",
-            "multiSelect",
-            false,
-            "options",
-            List.of(
-                Map.of("label", "Postgres", "description", "Relational"),
-                Map.of("label", "SQLite", "description", "Embedded")));
     api =
         FakeAnthropicApi.start(
-            Reply.toolUse("toolu_ask", "AskUserQuestion", Map.of("questions", List.of(question))),
-            Reply.text("Thanks for answering."));
+            DatabaseQuestion.asked("toolu_ask"), Reply.text("Thanks for answering."));
     open("default");
     session.send("Ask me");
 
@@ -75,24 +63,7 @@ class InteractiveToolsRealCliIT extends RealCliFixture {
   void declinedQuestionsReachTheModelAsTheUsersRefusal() {
     api =
         FakeAnthropicApi.start(
-            Reply.toolUse(
-                "toolu_ask",
-                "AskUserQuestion",
-                Map.of(
-                    "questions",
-                    List.of(
-                        Map.of(
-                            "question",
-                            QUESTION,
-                            "header",
-                            "Database",
-                            "multiSelect",
-                            false,
-                            "options",
-                            List.of(
-                                Map.of("label", "Postgres", "description", "Relational"),
-                                Map.of("label", "SQLite", "description", "Embedded")))))),
-            Reply.text("Fine, I will not assume."));
+            DatabaseQuestion.asked("toolu_ask"), Reply.text("Fine, I will not assume."));
     open("default");
     session.send("Ask me");
 
