@@ -3,6 +3,7 @@ package dev.milktui.tui;
 import com.googlecode.lanterna.terminal.ansi.UnixTerminal;
 import java.io.IOException;
 import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -21,9 +22,11 @@ final class SttyBatchingTerminal extends UnixTerminal {
   private List<String> deferred;
   private String userSettings;
   private boolean applied;
+  private final boolean utf8;
 
   SttyBatchingTerminal(CtrlCBehaviour ctrlC) throws IOException {
     super(System.in, System.out, Charset.defaultCharset(), ctrlC);
+    utf8 = Charset.defaultCharset().equals(StandardCharsets.UTF_8);
   }
 
   @Override
@@ -41,6 +44,16 @@ final class SttyBatchingTerminal extends UnixTerminal {
     }
     deferred.addAll(List.of(parameters));
     return "";
+  }
+
+  /** Each cell's text goes out as one UTF-8 sequence, emoji included (see {@link Utf8Output}). */
+  @Override
+  public void putString(String string) throws IOException {
+    if (utf8) {
+      writeToTerminal(Utf8Output.encode(string));
+    } else {
+      super.putString(string);
+    }
   }
 
   /** The settings the user had before the terminal was opened, in {@code stty -g} form. */

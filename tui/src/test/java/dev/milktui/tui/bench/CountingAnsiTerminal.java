@@ -2,7 +2,9 @@ package dev.milktui.tui.bench;
 
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.terminal.ansi.ANSITerminal;
+import dev.milktui.tui.Utf8Output;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
@@ -23,6 +25,12 @@ final class CountingAnsiTerminal extends ANSITerminal {
 
   long bytes() {
     return counter.bytes;
+  }
+
+  /** As the real terminal writes (SttyBatchingTerminal). */
+  @Override
+  public void putString(String string) throws IOException {
+    writeToTerminal(Utf8Output.encode(string));
   }
 
   @Override
