@@ -26,6 +26,8 @@ public final class LinePainter {
   /** Non-ASCII graphemes seen so far and what is drawn for them; the UI thread's alone. */
   private final Map<String, String> glyphs = new HashMap<>();
 
+  private final CellCache cells = new CellCache();
+
   public LinePainter(Palette palette) {
     this.palette = palette;
   }
@@ -38,24 +40,26 @@ public final class LinePainter {
         break;
       }
       palette.apply(g, span.style());
-      x = paintSpan(g, col, row, width, x, span.text());
+      x = paintSpan(g, cells.of(span.style(), g), col, row, width, x, span.text());
     }
     int used = x;
     palette.apply(g, TextStyle.PLAIN);
+    TextCharacter blank = cells.of(TextStyle.PLAIN, g).character(' ');
     for (; x < width; x++) {
-      g.setCharacter(col + x, row, ' ');
+      g.setCharacter(col + x, row, blank);
     }
     return used;
   }
 
-  private int paintSpan(TextGraphics g, int col, int row, int width, int x, String text) {
+  private int paintSpan(
+      TextGraphics g, CellCache.Cells style, int col, int row, int width, int x, String text) {
     int n = text.length();
     int i = 0;
     while (i < n && x < width) {
       char c = text.charAt(i);
       if (Graphemes.isSimple(c) && (i + 1 == n || Graphemes.isSimple(text.charAt(i + 1)))) {
         boolean control = c < 0x20 || c == 0x7f;
-        g.setCharacter(col + x, row, cell(g, control ? REPLACEMENT : String.valueOf(c)));
+        g.setCharacter(col + x, row, control ? style.glyph(REPLACEMENT) : style.character(c));
         x++;
         i++;
         continue;
@@ -64,27 +68,22 @@ public final class LinePainter {
       int w = Graphemes.width(text, i, e);
       if (w > 0) {
         if (x + w > width) {
-          g.setCharacter(col + x, row, ' ');
+          g.setCharacter(col + x, row, style.character(' '));
           return width;
         }
         if (glyphs.size() > MAX_GLYPHS) {
           glyphs.clear();
         }
         String glyph = glyphs.computeIfAbsent(text.substring(i, e), s -> glyphFor(s, w));
-        g.setCharacter(col + x, row, cell(g, glyph));
+        g.setCharacter(col + x, row, style.glyph(glyph));
         if (w == 2 && !wideInLanterna(glyph)) {
-          g.setCharacter(col + x + 1, row, ' ');
+          g.setCharacter(col + x + 1, row, style.character(' '));
         }
         x += w;
       }
       i = e;
     }
     return x;
-  }
-
-  private static TextCharacter cell(TextGraphics g, String glyph) {
-    return TextCharacter.fromString(
-        glyph, g.getForegroundColor(), g.getBackgroundColor(), g.getActiveModifiers())[0];
   }
 
   /**

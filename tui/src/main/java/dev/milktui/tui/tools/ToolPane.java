@@ -11,6 +11,9 @@ import dev.milktui.core.turn.ToolCall;
 import dev.milktui.core.turn.ToolOutcome;
 import dev.milktui.tui.Palette;
 import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.LinePainter;
+import dev.milktui.tui.text.StyledLine;
+import dev.milktui.tui.text.TextStyle;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,6 +36,7 @@ public final class ToolPane extends AbstractInteractableComponent<ToolPane> {
   private final List<ToolRow> rows = new ArrayList<>();
   private final Map<String, ToolRow> byId = new HashMap<>();
   private final Palette palette;
+  private final LinePainter painter;
   private final Clock clock;
   private final Consumer<ToolRow> onOpen;
   private int selected = -1;
@@ -40,6 +44,7 @@ public final class ToolPane extends AbstractInteractableComponent<ToolPane> {
 
   public ToolPane(Palette palette, Clock clock, Consumer<ToolRow> onOpen) {
     this.palette = palette;
+    this.painter = new LinePainter(palette);
     this.clock = clock;
     this.onOpen = onOpen;
   }
@@ -240,23 +245,22 @@ public final class ToolPane extends AbstractInteractableComponent<ToolPane> {
       for (int r = 0; r < viewHeight; r++) {
         int index = first + r;
         if (index >= rows.size()) {
-          palette.apply(g, Palette.Role.TEXT);
-          g.putString(0, r + 1, " ".repeat(width));
+          painter.paint(g, 0, r + 1, width, StyledLine.EMPTY);
           continue;
         }
         ToolRow row = rows.get(index);
         boolean highlighted = index == sel && isFocused();
-        palette.apply(g, highlighted ? Palette.Role.SELECTED : roleOf(row.outcome()));
-        g.putString(0, r + 1, format(row, width, names));
+        TextStyle style = highlighted ? TextStyle.SELECTED : styleOf(row.outcome());
+        painter.paint(g, 0, r + 1, width, StyledLine.of(format(row, width, names), style));
       }
     }
 
-    private Palette.Role roleOf(ToolOutcome outcome) {
+    private TextStyle styleOf(ToolOutcome outcome) {
       return switch (outcome) {
-        case RUNNING -> Palette.Role.RUNNING;
-        case OK -> Palette.Role.OK;
-        case DENIED, STREAM_CLOSED, INTERRUPTED, NO_RESULT -> Palette.Role.WARNING;
-        case ERROR -> Palette.Role.ERROR;
+        case RUNNING -> TextStyle.RUNNING;
+        case OK -> TextStyle.OK;
+        case DENIED, STREAM_CLOSED, INTERRUPTED, NO_RESULT -> TextStyle.WARNING;
+        case ERROR -> TextStyle.ERROR;
       };
     }
   }

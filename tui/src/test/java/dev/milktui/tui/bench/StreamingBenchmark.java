@@ -40,7 +40,8 @@ public final class StreamingBenchmark {
   private static final com.sun.management.OperatingSystemMXBean OS =
       (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
-  private static final java.lang.management.ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+  private static final com.sun.management.ThreadMXBean CPU =
+      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
   private StreamingBenchmark() {}
 
@@ -165,8 +166,10 @@ public final class StreamingBenchmark {
 
       long[] guiThreadId = new long[1];
       thread.invokeAndWait(() -> guiThreadId[0] = Thread.currentThread().getId());
-      java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+      com.sun.management.ThreadMXBean threads = CPU;
       long guiCpuStart = threads.getThreadCpuTime(guiThreadId[0]);
+      long guiAllocStart = threads.getThreadAllocatedBytes(guiThreadId[0]);
+      Map<Long, Long> allocStart = allocatedByThread();
       long cpuStart = OS.getProcessCpuTime();
       int redrawsStart = redraws.get();
       long start = System.nanoTime();
@@ -189,6 +192,9 @@ public final class StreamingBenchmark {
       }
       long cpu = OS.getProcessCpuTime() - cpuStart;
       long guiCpu = threads.getThreadCpuTime(guiThreadId[0]) - guiCpuStart;
+      long guiAlloc = threads.getThreadAllocatedBytes(guiThreadId[0]) - guiAllocStart;
+      long alloc = allocatedSince(allocStart);
+      int redrawCount = redraws.get() - redrawsStart;
       double seconds = (end - start) / 1e9;
 
       if (textEvents.get() != deltas) {
@@ -200,6 +206,11 @@ public final class StreamingBenchmark {
       Figures.atLeast("streaming.deltas_per_s", Math.round(deltas / seconds), 50_000);
       Figures.info("streaming.cpu_ms_per_1000_deltas", cpu / 1e6 / (deltas / 1000.0));
       Figures.info("streaming.ui_thread_cpu_ms_per_1000_deltas", guiCpu / 1e6 / (deltas / 1000.0));
+      // Allocation does not depend on how busy the machine is: it shows a change where times are
+      // noise.
+      Figures.info("streaming.alloc_mb_per_1000_deltas", alloc / 1e6 / (deltas / 1000.0));
+      Figures.info(
+          "streaming.ui_thread_alloc_kb_per_redraw", guiAlloc / 1e3 / Math.max(1, redrawCount));
       Figures.atMost(
           "streaming.redraws_per_s", Math.round((redraws.get() - redrawsStart) / seconds), 62);
       Figures.atMost("streaming.longest_ui_stall_ms", probe.longestMillis(), 50);
@@ -208,6 +219,28 @@ public final class StreamingBenchmark {
       ((AsynchronousTextGUIThread) thread).stop();
       screen.stopScreen();
     }
+  }
+
+  /** Bytes each live thread has allocated so far, by thread id. */
+  private static Map<Long, Long> allocatedByThread() {
+    long[] ids = CPU.getAllThreadIds();
+    long[] bytes = CPU.getThreadAllocatedBytes(ids);
+    Map<Long, Long> byThread = new java.util.HashMap<>();
+    for (int i = 0; i < ids.length; i++) {
+      byThread.put(ids[i], bytes[i]);
+    }
+    return byThread;
+  }
+
+  /** Bytes allocated since {@code start} by threads alive now (the turn's threads live on). */
+  private static long allocatedSince(Map<Long, Long> start) {
+    long total = 0;
+    for (Map.Entry<Long, Long> now : allocatedByThread().entrySet()) {
+      if (now.getValue() > 0) {
+        total += now.getValue() - start.getOrDefault(now.getKey(), 0L);
+      }
+    }
+    return total;
   }
 
   /** A minute at most: the last words reach the screen a frame after their turn finished. */

@@ -1,0 +1,76 @@
+package dev.milktui.tui.text;
+
+import com.googlecode.lanterna.SGR;
+import com.googlecode.lanterna.TextCharacter;
+import com.googlecode.lanterna.TextColor;
+import com.googlecode.lanterna.graphics.TextGraphics;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The cells a {@link LinePainter} draws, made once per style and glyph. Lanterna builds every
+ * {@code TextCharacter} with a fresh {@code BreakIterator}, a string intern and an {@code EnumSet}
+ * copy; made anew for each cell of each frame, that was most of what a redraw allocated.
+ *
+ * <p>Cells are immutable, so one can be drawn anywhere. The cache is the UI thread's alone.
+ */
+final class CellCache {
+  private static final int MAX_OTHER = 4096;
+
+  private final Map<TextStyle, Cells> byStyle = new EnumMap<>(TextStyle.class);
+
+  /**
+   * The cells of {@code style}, whose colours and attributes {@code g} holds now (the palette sets
+   * them from the style alone, so they are the same each time).
+   */
+  Cells of(TextStyle style, TextGraphics g) {
+    return byStyle.computeIfAbsent(style, s -> new Cells(g));
+  }
+
+  /** The cells of one style: ASCII in an array, other glyphs in a bounded map. */
+  static final class Cells {
+    private final TextColor foreground;
+    private final TextColor background;
+    private final EnumSet<SGR> modifiers;
+    private final TextCharacter[] ascii = new TextCharacter[128];
+    private final Map<String, TextCharacter> other = new HashMap<>();
+
+    private Cells(TextGraphics g) {
+      // A snapshot: the graphics object keeps changing after this.
+      this.foreground = g.getForegroundColor();
+      this.background = g.getBackgroundColor();
+      this.modifiers = EnumSet.copyOf(g.getActiveModifiers());
+    }
+
+    /** The cell of one char that is a whole grapheme. */
+    TextCharacter character(char c) {
+      if (c >= ascii.length) {
+        return glyph(String.valueOf(c));
+      }
+      TextCharacter cell = ascii[c];
+      if (cell == null) {
+        cell = make(String.valueOf(c));
+        ascii[c] = cell;
+      }
+      return cell;
+    }
+
+    TextCharacter glyph(String glyph) {
+      TextCharacter cell = other.get(glyph);
+      if (cell == null) {
+        if (other.size() >= MAX_OTHER) {
+          other.clear();
+        }
+        cell = make(glyph);
+        other.put(glyph, cell);
+      }
+      return cell;
+    }
+
+    private TextCharacter make(String glyph) {
+      return TextCharacter.fromString(glyph, foreground, background, modifiers)[0];
+    }
+  }
+}
