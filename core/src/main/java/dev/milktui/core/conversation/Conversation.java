@@ -36,7 +36,7 @@ public final class Conversation {
 
   private final List<Cell> cells = new ArrayList<>();
   private final List<ConversationListener> listeners = new ArrayList<>();
-  private final Map<String, StreamedTextCell> openText = new HashMap<>();
+  private final Map<TextKey, StreamedTextCell> openText = new HashMap<>();
   private final Map<String, ToolCallCell> calls = new HashMap<>();
   private final Map<String, Status> statusLines = new HashMap<>();
   // Warnings and errors shown since the last prompt, to say each once.
@@ -171,7 +171,7 @@ public final class Conversation {
 
   private void text(String messageId, int block, String parent, String delta, boolean thinking) {
     answered = true;
-    String key = (thinking ? "t" : "a") + "\u0000" + messageId + "\u0000" + block;
+    TextKey key = new TextKey(thinking, messageId, block);
     StreamedTextCell cell = openText.get(key);
     if (cell == null) {
       cell =
@@ -307,4 +307,7 @@ public final class Conversation {
   private void changed(Cell cell) {
     listeners.forEach(l -> l.changed(cell));
   }
+
+  /** The open text or thinking block of one message; a record, not a joined string, per delta. */
+  private record TextKey(boolean thinking, String messageId, int block) {}
 }

@@ -185,6 +185,13 @@ public final class NdjsonReader {
         fullLength > maxStringBytes && !LongStrings.isControlRequest(line, fullLength)
             ? LongStrings.trim(line, fullLength, maxStringBytes)
             : fullLength;
+    if (length == fullLength) {
+      StreamEventMessage delta = DeltaLines.read(line, length);
+      if (delta != null) {
+        sink.message(delta);
+        return;
+      }
+    }
     JsonNode node;
     try {
       node = STRICT_READER.readTree(line, 0, length);

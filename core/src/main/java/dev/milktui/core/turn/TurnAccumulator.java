@@ -46,7 +46,7 @@ public final class TurnAccumulator {
   private final Clock clock;
 
   private final Map<String, ToolState> tools = new LinkedHashMap<>();
-  private final Map<String, StreamedBlock> streamingBlocks = new HashMap<>();
+  private final Map<BlockKey, StreamedBlock> streamingBlocks = new HashMap<>();
   private final Map<String, Integer> streamedTextBlocks = new HashMap<>();
   private final Map<String, Integer> shownTextBlocks = new HashMap<>();
   private final Map<String, Integer> textStartByMessage = new HashMap<>();
@@ -54,7 +54,7 @@ public final class TurnAccumulator {
   private final Set<String> deniedIds = new HashSet<>();
   private final Map<String, DenialOrigin> denialOrigins = new HashMap<>();
   private final StringBuilder text = new StringBuilder();
-  private String lastTextBlock;
+  private BlockKey lastTextBlock;
   private int apiRetries;
   private int turnNumber;
   private String sessionId;
@@ -206,7 +206,7 @@ public final class TurnAccumulator {
   private void blockStart(
       StreamEventMessage message, String messageId, StreamEvent.ContentBlockStart start) {
     StreamedBlock block = new StreamedBlock(start.block());
-    streamingBlocks.put(key(messageId, start.index()), block);
+    streamingBlocks.put(new BlockKey(messageId, start.index()), block);
     if (start.block() instanceof ContentBlock.ToolUse use && use.id() != null) {
       announce(use.id(), use.name(), message.parentToolUseId());
     } else if (start.block() instanceof ContentBlock.Text) {
@@ -215,7 +215,7 @@ public final class TurnAccumulator {
   }
 
   private void blockDelta(String messageId, StreamEvent.ContentBlockDelta delta, String parent) {
-    StreamedBlock block = streamingBlocks.get(key(messageId, delta.index()));
+    StreamedBlock block = streamingBlocks.get(new BlockKey(messageId, delta.index()));
     // Signature and citation deltas are not shown.
     StreamEvent.Delta content = delta.delta();
     if (content instanceof StreamEvent.Delta.Text t) {
@@ -228,7 +228,7 @@ public final class TurnAccumulator {
   }
 
   private void blockStop(String messageId, int index) {
-    StreamedBlock block = streamingBlocks.remove(key(messageId, index));
+    StreamedBlock block = streamingBlocks.remove(new BlockKey(messageId, index));
     if (block != null && block.start instanceof ContentBlock.ToolUse use && use.id() != null) {
       ToolState tool = tools.get(use.id());
       if (tool != null && !tool.inputReady) {
@@ -444,7 +444,7 @@ public final class TurnAccumulator {
       return;
     }
     textStartByMessage.putIfAbsent(messageId, text.length());
-    String block = key(messageId, blockIndex);
+    BlockKey block = new BlockKey(messageId, blockIndex);
     // Each block is a paragraph, as on screen; without this, sentences of two replies run together.
     if (!block.equals(lastTextBlock) && text.length() > 0) {
       text.append("\n\n");
@@ -485,9 +485,8 @@ public final class TurnAccumulator {
         + " more characters)";
   }
 
-  private static String key(String messageId, int index) {
-    return messageId + "#" + index;
-  }
+  /** One content block of one message; a record, not a joined string, made per delta. */
+  private record BlockKey(String messageId, int index) {}
 
   /** A content block whose deltas are still arriving. */
   private static final class StreamedBlock {
