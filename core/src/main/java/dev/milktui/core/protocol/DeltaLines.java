@@ -1,6 +1,5 @@
 package dev.milktui.core.protocol;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
@@ -18,10 +17,6 @@ final class DeltaLines {
   private static final byte[] PREFIX =
       "{\"type\":\"stream_event\",".getBytes(StandardCharsets.US_ASCII);
 
-  // Field names are not interned: a symbol table per parser costs more than the few names.
-  private static final JsonFactory FACTORY =
-      JsonFactory.builder().disable(JsonFactory.Feature.CANONICALIZE_FIELD_NAMES).build();
-
   private DeltaLines() {}
 
   /** The delta line {@code line[0, length)} holds, or null when it is anything else. */
@@ -29,7 +24,7 @@ final class DeltaLines {
     if (!startsWithPrefix(line, length)) {
       return null;
     }
-    try (JsonParser p = FACTORY.createParser(line, 0, length)) {
+    try (JsonParser p = Json.MAPPER.getFactory().createParser(line, 0, length)) {
       return read(p, line, length);
     } catch (IOException | RuntimeException e) {
       // Malformed or unusual: the general parser reads it and reports what is wrong.
