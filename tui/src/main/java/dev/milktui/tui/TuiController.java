@@ -154,6 +154,7 @@ public final class TuiController {
                                 : ""),
             input::isFocused);
     Panel root = new Panel(new MainLayout());
+    root.setRenderer(new MainPanelRenderer(root));
     root.addComponent(transcriptView);
     root.addComponent(toolPane);
     root.addComponent(inputTitle);

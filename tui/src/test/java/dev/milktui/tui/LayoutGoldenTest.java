@@ -189,6 +189,16 @@ class LayoutGoldenTest {
   }
 
   @Test
+  void aClosedDialogLeavesNothingBehindNotEvenInTheGapBetweenThePanes() {
+    Harness h = harness(200, 60);
+    String before = h.screen();
+    h.key(KeyType.F1);
+    assertThat(h.screen()).isNotEqualTo(before).contains("Close (Esc)");
+    h.key(KeyType.Escape);
+    assertThat(h.screen()).isEqualTo(before);
+  }
+
+  @Test
   void belowTheMinimumSizeTheDialogIsHiddenAndTakesNoKeys() {
     Harness h = harness(80, 24);
     h.events(new SessionEvent.GrantsNeeded(Events.summary(manyCalls(), List.of())));

@@ -19,6 +19,9 @@ import java.util.Map;
 final class CellCache {
   private static final int MAX_OTHER = 4096;
 
+  /** A blank in the terminal's own colours, as a full-screen fill draws it. */
+  static final TextCharacter BLANK = new Cell(TextCharacter.DEFAULT_CHARACTER);
+
   private final Map<TextStyle, Cells> byStyle = new EnumMap<>(TextStyle.class);
 
   /**
@@ -70,7 +73,40 @@ final class CellCache {
     }
 
     private TextCharacter make(String glyph) {
-      return TextCharacter.fromString(glyph, foreground, background, modifiers)[0];
+      return new Cell(TextCharacter.fromString(glyph, foreground, background, modifiers)[0]);
+    }
+  }
+
+  /**
+   * A cell that knows its width. Lanterna asks a cell's width several times per frame (setting it,
+   * its neighbour, comparing it with the last frame) and works it out each time from Unicode block
+   * tables; a cached cell is also drawn again and again, so it first checks identity.
+   */
+  private static final class Cell extends TextCharacter {
+    private static final long serialVersionUID = 1L;
+    private final boolean doubleWidth;
+
+    // The copy constructor is deprecated but the only public one that takes any grapheme; the
+    // others take a single char, and an emoji outside the Basic Multilingual Plane is two.
+    @SuppressWarnings("deprecation")
+    Cell(TextCharacter made) {
+      super(made);
+      this.doubleWidth = made.isDoubleWidth();
+    }
+
+    @Override
+    public boolean isDoubleWidth() {
+      return doubleWidth;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return this == other || super.equals(other);
+    }
+
+    @Override
+    public int hashCode() {
+      return super.hashCode();
     }
   }
 }
