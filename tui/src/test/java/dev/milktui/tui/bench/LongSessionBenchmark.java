@@ -10,6 +10,7 @@ import com.googlecode.lanterna.input.KeyType;
 import com.googlecode.lanterna.screen.TerminalScreen;
 import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.tui.TerminalInputScreen;
 import dev.milktui.tui.TuiConfig;
 import dev.milktui.tui.TuiController;
 import java.io.IOException;
@@ -38,7 +39,7 @@ public final class LongSessionBenchmark {
     Consumer<SessionEvent> listener;
 
     Ui(Path dir) throws IOException {
-      TerminalScreen screen = new TerminalScreen(vt);
+      TerminalScreen screen = new TerminalInputScreen(vt);
       screen.startScreen();
       gui = new MultiWindowTextGUI(new SameTextGUIThread.Factory(), screen);
       controller =

@@ -15,6 +15,7 @@ import dev.milktui.core.testkit.StandInClaude;
 import dev.milktui.tui.CoveredBackdrop;
 import dev.milktui.tui.GuiThread;
 import dev.milktui.tui.PacedFrames;
+import dev.milktui.tui.TerminalInputScreen;
 import dev.milktui.tui.TuiConfig;
 import dev.milktui.tui.TuiController;
 import java.io.IOException;
@@ -82,7 +83,7 @@ public final class StreamingBenchmark {
     Files.setPosixFilePermissions(claude, PosixFilePermissions.fromString("rwx------"));
 
     // An ANSI terminal, as in use: every frame is encoded into bytes (and then dropped).
-    TerminalScreen screen = new TerminalScreen(CountingAnsiTerminal.of(120, 40));
+    TerminalScreen screen = new TerminalInputScreen(CountingAnsiTerminal.of(120, 40));
     screen.startScreen();
     AtomicInteger redraws = new AtomicInteger();
     AtomicLong longestRedrawNanos = new AtomicLong();

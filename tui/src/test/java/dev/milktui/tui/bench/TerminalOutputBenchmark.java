@@ -8,6 +8,7 @@ import com.googlecode.lanterna.screen.Screen;
 import com.googlecode.lanterna.screen.TerminalScreen;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.turn.ToolOutcome;
+import dev.milktui.tui.TerminalInputScreen;
 import dev.milktui.tui.TuiConfig;
 import dev.milktui.tui.TuiController;
 import java.nio.file.Files;
@@ -48,7 +49,7 @@ public final class TerminalOutputBenchmark {
     int tokens = Integer.getInteger("bench.tokens", 5_000);
     Path dir = Files.createTempDirectory("milk-bench-output");
     CountingAnsiTerminal terminal = CountingAnsiTerminal.of(COLUMNS, ROWS);
-    TerminalScreen screen = new TerminalScreen(terminal);
+    TerminalScreen screen = new TerminalInputScreen(terminal);
     screen.startScreen();
     MultiWindowTextGUI gui = new MultiWindowTextGUI(new SameTextGUIThread.Factory(), screen);
     AtomicReference<Consumer<SessionEvent>> listener = new AtomicReference<>();
