@@ -377,7 +377,7 @@ public final class TuiController {
   }
 
   private void apply(SessionEvent event, Instant now) {
-    stall.output(now, event instanceof SessionEvent.StatusChanged s ? s.status() : null);
+    stall.output(now, event);
     conversation.apply(event);
     if (event instanceof SessionEvent.TextDelta d) {
       spinner.streamed(d.text());

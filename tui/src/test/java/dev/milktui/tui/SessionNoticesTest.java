@@ -199,4 +199,26 @@ class SessionNoticesTest {
     wait(h, 40);
     assertThat(h.screen()).doesNotContain("Nothing from claude");
   }
+
+  @Test
+  void otherLinesDuringALongCompactionAreNoStall() {
+    Harness h = stallHarness();
+    h.session().busy = true;
+    h.events(
+        new SessionEvent.UserPrompt("/compact keep the schema", false),
+        new SessionEvent.StatusChanged("compacting", null));
+    wait(h, 20);
+    h.events(
+        new SessionEvent.TasksChanged(List.of()),
+        new SessionEvent.RateLimited("allowed_warning", "five_hour", null, 0.9),
+        new SessionEvent.StatusChanged(null, "acceptEdits"));
+    wait(h, 40);
+    assertThat(h.screen()).doesNotContain("Nothing from claude");
+
+    h.events(
+        new SessionEvent.StatusChanged(null, null),
+        new SessionEvent.Compacted("manual", 900_000, 2_000));
+    wait(h, 40);
+    assertThat(h.screen()).contains("Nothing from claude for 30 s");
+  }
 }
