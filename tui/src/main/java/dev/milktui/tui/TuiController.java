@@ -915,13 +915,24 @@ public final class TuiController {
     switch (name) {
       case "help" -> showHelp();
       case "resume" -> openResumePicker();
-      default ->
+      case "exit", "quit" -> quit();
+      case "export" -> exportTranscript();
+      case "plan" -> setMode("plan");
+      case "login", "logout" ->
           notice(
               SessionEvent.Level.INFO,
               "milk-tui uses claude's own log-in. To log in or switch accounts, quit (Ctrl+C"
                   + " twice), run claude in a terminal and type /login there, then start"
                   + " milk-tui again; or set ANTHROPIC_API_KEY. milk-tui doctor checks the"
                   + " log-in.");
+      default ->
+          notice(
+              SessionEvent.Level.INFO,
+              "/"
+                  + name
+                  + " belongs to Claude Code's own screen: claude answers it \"isn't available"
+                  + " in this environment\" here, so milk-tui did not send it."
+                  + SlashCommands.instead(name).map(hint -> " " + hint).orElse(""));
     }
   }
 

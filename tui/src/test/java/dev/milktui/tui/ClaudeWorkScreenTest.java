@@ -166,11 +166,42 @@ class ClaudeWorkScreenTest {
   }
 
   @Test
+  void everyCommandClaudeRejectsHereIsAnsweredByMilkTuiWithOrWithoutArgumentsAndNeverSent() {
+    Harness h = new Harness(120, 30);
+    h.type("/status").key(KeyType.Enter);
+    assertThat(h.screen())
+        .contains("/status belongs to Claude Code's own screen")
+        .contains("The status bar shows the model");
+    h.type("/permissions Bash").key(KeyType.Enter);
+    assertThat(h.screen()).contains("milk-tui grants list");
+    h.type("/memory").key(KeyType.Enter);
+    h.type("/add-dir /tmp").key(KeyType.Enter);
+    h.type("/plan").key(KeyType.Enter);
+    assertThat(h.session().modes).containsExactly("plan");
+    assertThat(h.session().sent).isEmpty();
+
+    h.type("/exit").key(KeyType.Enter);
+    assertThat(h.controller.quitRequested()).isDone();
+  }
+
+  @Test
+  void completionNeverOffersACommandClaudeWouldOnlyReject() {
+    Harness h = new Harness(120, 30);
+    h.events(new SessionEvent.CommandsAvailable(List.of("compact", "focus", "color"), List.of()));
+    assertThat(h.controller.slashCommands().names())
+        .contains("compact", "color", "exit", "quit")
+        .doesNotContain("focus");
+  }
+
+  @Test
   void theCommandsClaudeListsAreKeptForCompletionWithMilkTuisOwn() {
     Harness h = new Harness(120, 30);
     h.events(new SessionEvent.CommandsAvailable(List.of("compact", "clear"), List.of("simplify")));
     SlashCommands commands = h.controller.slashCommands();
-    assertThat(commands.names()).containsExactly("clear", "compact", "help", "login", "resume");
+    assertThat(commands.names())
+        .containsExactly(
+            "clear", "compact", "exit", "export", "help", "login", "logout", "plan", "quit",
+            "resume");
     assertThat(commands.skills()).containsExactly("simplify");
   }
 
