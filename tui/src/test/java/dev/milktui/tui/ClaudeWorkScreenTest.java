@@ -5,10 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.history.PastSession;
+import dev.milktui.core.protocol.Json;
+import dev.milktui.core.protocol.ResultMessage;
 import dev.milktui.core.protocol.Usage;
 import dev.milktui.core.task.BackgroundTask;
+import dev.milktui.core.testkit.Recordings;
 import dev.milktui.core.turn.TurnSummary;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -182,6 +188,26 @@ class ClaudeWorkScreenTest {
 
     h.type("/exit").key(KeyType.Enter);
     assertThat(h.controller.quitRequested()).isDone();
+  }
+
+  @Test
+  void everyCommandThePinnedClaudeRejectedInItsRecordingIsOneMilkTuiAnswers() throws IOException {
+    String name = "p21-unavailable-slash-commands";
+    List<String> commands = new ArrayList<>();
+    for (String line : Files.readAllLines(Recordings.stdin(name))) {
+      commands.add(Json.MAPPER.readTree(line).at("/message/content").asText());
+    }
+    List<String> answers =
+        Recordings.messages(name).stream()
+            .filter(ResultMessage.class::isInstance)
+            .map(m -> ((ResultMessage) m).result())
+            .toList();
+
+    assertThat(answers).hasSameSizeAs(commands);
+    for (int i = 0; i < commands.size(); i++) {
+      assertThat(answers.get(i)).containsAnyOf("isn't available in this environment", "here yet");
+      assertThat(SlashCommands.local(commands.get(i))).as(commands.get(i)).isPresent();
+    }
   }
 
   @Test
