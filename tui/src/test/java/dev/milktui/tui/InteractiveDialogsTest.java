@@ -177,6 +177,26 @@ class InteractiveDialogsTest {
   }
 
   @Test
+  void aPlanTheModelWroteToThePlanFileIsShownWithThatFilesPath() {
+    Harness h = new Harness(120, 36);
+    ObjectNode input =
+        Json.object()
+            .put("plan", "# Plan\n\n1. Add the index\n2. Run the tests")
+            .put("planFilePath", "/home/dev/.claude/plans/calm-river.md");
+    h.events(
+        new SessionEvent.PermissionRequested(
+            Events.request("p1", "ExitPlanMode", input, List.of(), written)));
+
+    assertThat(h.screen())
+        .contains("Plan file: /home/dev/.claude/plans/calm-river.md")
+        .contains("1. Add the index")
+        .contains("2. Run the tests")
+        .doesNotContain("planFilePath");
+    h.type("y");
+    assertThat(lastAnswer().path("behavior").asText()).isEqualTo("allow");
+  }
+
+  @Test
   void approvingWithEditsAutoAcceptedNeedsShiftAAndSetsTheMode() {
     Harness h = replay("p8-askuserquestion-exitplan-echo");
     h.key(KeyType.Escape);
