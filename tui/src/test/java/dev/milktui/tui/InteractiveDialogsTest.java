@@ -152,6 +152,33 @@ class InteractiveDialogsTest {
   }
 
   @Test
+  void atTheSmallestScreenALongDescriptionScrollsAndTheQuestionLabelAndKeysStayWhole() {
+    Harness h = new Harness(60, 16);
+    ObjectNode q =
+        question(
+            "Which of these very long and detailed approaches should we take for the migration of"
+                + " the database schema, given everything we know?",
+            false,
+            "A very long label that goes on and on past the edge of a small screen",
+            "Second",
+            "Third",
+            "Fourth");
+    ((ObjectNode) q.get("options").get(0)).put("description", "word ".repeat(120));
+    ObjectNode input = Json.object();
+    input.putArray("questions").add(q);
+    h.events(
+        new SessionEvent.PermissionRequested(
+            Events.request("q1", "AskUserQuestion", input, List.of(), written)));
+
+    assertThat(h.screen())
+        .contains("everything we know?")
+        .contains("past the edge of")
+        .contains("a small screen: word")
+        .contains("more line(s)")
+        .contains("Esc decline");
+  }
+
+  @Test
   void aNumberPicksItsOption() {
     Harness h = asking(question("Which colour?", false, "Red", "Blue", "Green"));
 
