@@ -179,6 +179,31 @@ class InteractiveDialogsTest {
   }
 
   @Test
+  void atTheSmallestScreenALongPlanScrollsAndEveryWayOnShowsItsKey() {
+    Harness h = new Harness(60, 16);
+    StringBuilder plan = new StringBuilder("# Plan\n\n");
+    for (int i = 1; i <= 40; i++) {
+      plan.append(i).append(". Step number ").append(i).append(" of the plan\n");
+    }
+    h.events(
+        new SessionEvent.PermissionRequested(
+            Events.request(
+                "p1",
+                "ExitPlanMode",
+                Json.object().put("plan", plan.toString()),
+                List.of(),
+                written)));
+
+    assertThat(h.screen())
+        .contains("1. Step number 1 of the plan")
+        .contains("more line(s)")
+        .contains("ask before edits (y)")
+        .contains("auto-accept edits (Shift+A)")
+        .contains("Keep planning (n)")
+        .contains("Esc rejects the plan");
+  }
+
+  @Test
   void aNumberPicksItsOption() {
     Harness h = asking(question("Which colour?", false, "Red", "Blue", "Green"));
 

@@ -3,9 +3,7 @@ package dev.milktui.tui.dialog;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.BasicWindow;
 import com.googlecode.lanterna.gui2.Button;
-import com.googlecode.lanterna.gui2.Direction;
 import com.googlecode.lanterna.gui2.Label;
-import com.googlecode.lanterna.gui2.LinearLayout;
 import com.googlecode.lanterna.gui2.Panel;
 import com.googlecode.lanterna.gui2.TextBox;
 import com.googlecode.lanterna.gui2.Window;
@@ -14,6 +12,7 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.protocol.Json;
+import dev.milktui.tui.layout.ButtonRow;
 import dev.milktui.tui.layout.ScrollText;
 import dev.milktui.tui.markdown.MarkdownRenderer;
 import dev.milktui.tui.text.StyledLine;
@@ -138,23 +137,21 @@ public final class PlanDialog {
     body.addComponent(plan);
     error.setText("");
     if (feedback == null) {
-      Panel buttons = new Panel(new LinearLayout(Direction.HORIZONTAL));
-      buttons.addComponent(
-          new Button(
-              "Approve, ask before edits (y)",
-              () -> answer.accept(() -> request.approvePlan("default"))));
-      buttons.addComponent(
-          new Button(
-              "Approve, auto-accept edits (Shift+A)",
-              () -> answer.accept(() -> request.approvePlan("acceptEdits"))));
-      body.addComponent(buttons);
+      // A row that wraps, so every button and its key stay on screen at the smallest size.
       body.addComponent(
-          new Button(
-              "Keep planning (n)",
-              () -> {
-                feedback = new TextBox(new TerminalSize(Math.min(60, width), 1), "");
-                render();
-              }));
+          new ButtonRow(
+              new Button(
+                  "Approve, ask before edits (y)",
+                  () -> answer.accept(() -> request.approvePlan("default"))),
+              new Button(
+                  "Approve, auto-accept edits (Shift+A)",
+                  () -> answer.accept(() -> request.approvePlan("acceptEdits"))),
+              new Button(
+                  "Keep planning (n)",
+                  () -> {
+                    feedback = new TextBox(new TerminalSize(Math.min(60, width), 1), "");
+                    render();
+                  })));
       body.addComponent(error);
       body.addComponent(new Label("Esc rejects the plan and stops the turn"));
       window.setComponent(body);
