@@ -182,4 +182,21 @@ class InteractiveToolsRealCliIT extends RealCliFixture {
               assertThat(r.content()).contains("\"Which checks?\"=\"Lint, Types\"");
             });
   }
+
+  @Test
+  void interruptingWhileAQuestionIsOpenWithdrawsItAndLeavesNothingToAnswer() {
+    api =
+        FakeAnthropicApi.start(
+            DatabaseQuestion.asked("toolu_ask"), Reply.text("Thanks for answering."));
+    open("default");
+    session.send("Ask me");
+
+    PermissionRequest ask = awaitRequest("AskUserQuestion");
+    session.interrupt();
+
+    assertThat(events.await(SessionEvent.PermissionWithdrawn.class).request()).isSameAs(ask);
+    events.await(SessionEvent.TurnFinished.class);
+    assertThat(ask.isOpen()).isFalse();
+    assertThat(ask.answerQuestions(Map.of(QUESTION, "SQLite"))).isFalse();
+  }
 }
