@@ -99,6 +99,11 @@ public final class TuiController {
   // A mode asked of claude that it has not reported yet; the next cycle goes on from it.
   private String modeAsked;
   private List<BackgroundTask> tasks = List.of();
+  // The open dialogs that list running tasks (F6, a restart waiting for them), or null: they are
+  // closed (F6's shown again) when the tasks change, so no key acts on a task that has ended.
+  private SimpleDialog tasksDialog;
+  private List<String> tasksDialogIds = List.of();
+  private SimpleDialog restartWaitsDialog;
   // Sessions that report their totals (a live claude) are shown by them; a replay by its turns.
   private boolean totalsReported;
   private long replayTokens;
@@ -445,6 +450,7 @@ public final class TuiController {
     if (event instanceof SessionEvent.TasksChanged t) {
       tasks = t.running();
       window.invalidate();
+      tasksListed();
     } else if (event instanceof SessionEvent.RestartWaitsForTasks w) {
       showRestartWaits(w);
     } else if (event instanceof SessionEvent.TurnStartedByClaude) {
@@ -966,6 +972,31 @@ public final class TuiController {
         .open();
   }
 
+  /**
+   * The running tasks changed: a dialog listing tasks that have ended closes (F6's is shown anew
+   * with the tasks running now); a new step of the same tasks leaves it alone.
+   */
+  private void tasksListed() {
+    if (tasksDialog != null
+        && tasksDialog.window().getTextGUI() != null
+        && !tasksDialogIds.equals(tasks.stream().map(BackgroundTask::taskId).toList())) {
+      dialogs.close(tasksDialog.window());
+      tasksDialog = null;
+      if (!tasks.isEmpty()) {
+        showTasks();
+      }
+    }
+    if (tasks.isEmpty()
+        && restartWaitsDialog != null
+        && restartWaitsDialog.window().getTextGUI() != null) {
+      dialogs.close(restartWaitsDialog.window());
+      restartWaitsDialog = null;
+      notice(
+          SessionEvent.Level.INFO,
+          "The tasks claude ran have ended, so the restart no longer waits for them.");
+    }
+  }
+
   private void showTasks() {
     if (tasks.isEmpty()) {
       notice(SessionEvent.Level.INFO, "No task runs in claude.");
@@ -973,6 +1004,8 @@ public final class TuiController {
     }
     SimpleDialog dialog =
         new SimpleDialog(dialogs, "Running in claude").text(TaskSummary.list(tasks));
+    tasksDialog = dialog;
+    tasksDialogIds = tasks.stream().map(BackgroundTask::taskId).toList();
     for (int i = 0; i < tasks.size() && i < 9; i++) {
       BackgroundTask task = tasks.get(i);
       dialog.action(
@@ -992,7 +1025,11 @@ public final class TuiController {
 
   private void showRestartWaits(SessionEvent.RestartWaitsForTasks w) {
     String agents = TaskSummary.count(w.running());
-    new SimpleDialog(dialogs, "claude must restart")
+    if (restartWaitsDialog != null) {
+      dialogs.close(restartWaitsDialog.window());
+    }
+    restartWaitsDialog = new SimpleDialog(dialogs, "claude must restart");
+    restartWaitsDialog
         .text(
             "claude has to be restarted ("
                 + Sanitizer.oneLine(w.reason())

@@ -76,6 +76,37 @@ class ClaudeWorkScreenTest {
   }
 
   @Test
+  void anAgentEndingWhileTheTaskDialogsAreOpenClosesThemSoNoKeyActsOnIt() {
+    BackgroundTask second =
+        new BackgroundTask("task-2", "toolu_bg2", "Second probe", "local_agent", "Reading", true);
+    Harness h = new Harness(120, 30);
+    h.events(new SessionEvent.TasksChanged(List.of(AGENT, second)));
+    h.key(KeyType.F6);
+    assertThat(h.screen()).contains("1. Background probe").contains("2. Second probe");
+
+    h.events(
+        new SessionEvent.TasksChanged(
+            List.of(
+                new BackgroundTask(
+                    "task-1", "toolu_bg", "Background probe", "local_agent", "Writing", true),
+                second)));
+    assertThat(h.screen()).contains("2. Second probe");
+    h.events(new SessionEvent.TasksChanged(List.of(second)));
+    assertThat(h.screen()).contains("1. Second probe").doesNotContain("Background probe");
+    h.type("1");
+    assertThat(h.session().stoppedTasks).containsExactly("task-2");
+
+    h.events(
+        new SessionEvent.RestartWaitsForTasks("to apply the grants", List.of(second)),
+        new SessionEvent.TasksChanged(List.of()));
+    assertThat(h.screen())
+        .doesNotContain("claude must restart")
+        .contains("the restart no longer waits");
+    h.type("s");
+    assertThat(h.session().stopTasksAndGoOn).isZero();
+  }
+
+  @Test
   void escWithNoTurnButAgentsRunningSaysHowToStopThem() {
     Harness h = new Harness(120, 30);
     h.events(new SessionEvent.TasksChanged(List.of(AGENT)));
