@@ -437,9 +437,12 @@ public final class TuiController {
     } else if (event instanceof SessionEvent.ElicitationRequested e) {
       ElicitationDialog.openOrDecline(dialogs, e.request(), this::notice);
     } else if (event instanceof SessionEvent.RateLimited r) {
-      notice(
+      // claude repeats the event with each reply: one line per limit, updated in place.
+      conversation.status(
+          "usage-limit:" + r.limitType(),
           RateLimitNotice.level(r),
           RateLimitNotice.text(r, config.clock().instant(), ZoneId.systemDefault()));
+      transcriptView.contentChanged();
     } else {
       applyClaudeWork(event);
     }

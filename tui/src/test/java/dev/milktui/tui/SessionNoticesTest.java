@@ -109,7 +109,7 @@ class SessionNoticesTest {
   }
 
   @Test
-  void aLimitNearOrReachedIsANoticeWithItsResetInLocalTimeAndAllowedIsSilent() {
+  void aRepeatedLimitEventIsOneLineUpdatedInPlaceWithItsResetInLocalTimeAndAllowedIsSilent() {
     Harness h = new Harness(140, 36);
     SessionEngine engine = engine(h);
     String line =
@@ -119,16 +119,19 @@ class SessionNoticesTest {
     long reset = Instant.parse("2026-01-01T03:30:00Z").getEpochSecond();
     route(engine, String.format(line, "allowed", reset));
     route(engine, String.format(line, "allowed_warning", reset));
+    route(engine, String.format(line, "allowed_warning", reset));
+    h.pump();
+    assertThat(h.screen()).contains("You are close to your 5-hour usage limit (85% used)");
+    assertThat(h.screen().split("usage limit", -1)).hasSize(2);
+
+    route(engine, String.format(line, "rejected", reset));
     route(engine, String.format(line, "rejected", reset));
     h.pump();
-
     String local =
         java.time.format.DateTimeFormatter.ofPattern("HH:mm")
             .format(Instant.ofEpochSecond(reset).atZone(ZoneId.systemDefault()));
-    assertThat(h.screen())
-        .contains("You are close to your 5-hour usage limit (85% used)")
-        .contains("You have reached your 5-hour usage limit")
-        .contains(local);
+    assertThat(h.screen()).contains("You have reached your 5-hour usage limit").contains(local);
+    assertThat(h.screen().split("You have reached", -1)).hasSize(2);
     assertThat(h.screen()).doesNotContain("allowed");
   }
 
