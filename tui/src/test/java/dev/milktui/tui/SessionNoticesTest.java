@@ -76,6 +76,34 @@ class SessionNoticesTest {
   }
 
   @Test
+  void aFormShowsEnumTitlesStartsAtTheDefaultsAndSendsTheValuesNotTheTitles() {
+    Harness h = new Harness(120, 36);
+    route(
+        engine(h),
+        "{\"type\":\"control_request\",\"request_id\":\"e2\",\"request\":{\"subtype\":"
+            + "\"elicitation\",\"mcp_server_name\":\"deploy\",\"message\":\"Where to?\","
+            + "\"mode\":\"form\",\"requested_schema\":{\"type\":\"object\","
+            + "\"required\":[\"region\",\"size\"],\"properties\":{"
+            + "\"region\":{\"type\":\"string\",\"oneOf\":["
+            + "{\"const\":\"eu-1\",\"title\":\"Europe\"},{\"const\":\"us-2\",\"title\":\"America\"}],"
+            + "\"default\":\"us-2\"},"
+            + "\"size\":{\"type\":\"string\",\"enum\":[\"s\",\"m\"],"
+            + "\"enumNames\":[\"Small\",\"Medium\"]},"
+            + "\"name\":{\"type\":\"string\",\"default\":\"web\"},"
+            + "\"dry\":{\"type\":\"boolean\",\"default\":true}}}}}");
+    h.pump();
+
+    assertThat(h.screen()).contains("America").contains("Small").contains("web");
+    h.key(KeyType.Enter);
+
+    JsonNode content = lastResponse().at("/response/content");
+    assertThat(content.path("region").asText()).isEqualTo("us-2");
+    assertThat(content.path("size").asText()).isEqualTo("s");
+    assertThat(content.path("name").asText()).isEqualTo("web");
+    assertThat(content.path("dry").asBoolean()).isTrue();
+  }
+
+  @Test
   void escCancelsAnElicitation() {
     Harness h = replay("p17-mcp-elicitation");
     h.key(KeyType.Escape);
