@@ -51,6 +51,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
@@ -104,6 +105,8 @@ public final class TuiController {
   private SimpleDialog tasksDialog;
   private List<String> tasksDialogIds = List.of();
   private SimpleDialog restartWaitsDialog;
+  // MCP forms opened for the running claude: they close unanswered if it exits.
+  private final List<ElicitationDialog> forms = new ArrayList<>();
   // Sessions that report their totals (a live claude) are shown by them; a replay by its turns.
   private boolean totalsReported;
   private long replayTokens;
@@ -435,7 +438,7 @@ public final class TuiController {
           m.line().lineNumber(),
           LogText.elided(m.line().excerpt()));
     } else if (event instanceof SessionEvent.ElicitationRequested e) {
-      ElicitationDialog.openOrDecline(dialogs, e.request(), this::notice);
+      ElicitationDialog.openOrDecline(dialogs, e.request(), this::notice).ifPresent(forms::add);
     } else if (event instanceof SessionEvent.RateLimited r) {
       // claude repeats the event with each reply: one line per limit, updated in place.
       conversation.status(
@@ -585,6 +588,8 @@ public final class TuiController {
   }
 
   private void processExited(SessionEvent.ProcessExited x) {
+    forms.forEach(ElicitationDialog::abandon);
+    forms.clear();
     if (x.expected()) {
       return;
     }

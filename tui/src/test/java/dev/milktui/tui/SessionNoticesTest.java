@@ -104,6 +104,21 @@ class SessionNoticesTest {
   }
 
   @Test
+  void claudeExitingWhileAFormIsOpenClosesItUnansweredAndSaysSo() {
+    Harness h = replay("p17-mcp-elicitation");
+    assertThat(h.screen()).contains("MCP server tiny asks");
+    int before = written.size();
+
+    h.events(new SessionEvent.ProcessExited(1, "gone", false));
+
+    assertThat(h.screen()).doesNotContain("MCP server tiny asks");
+    assertThat(h.controller.exportMarkdown())
+        .contains("claude exited before you answered the request of MCP server tiny");
+    h.key(KeyType.Escape).key(KeyType.Enter);
+    assertThat(written).hasSize(before);
+  }
+
+  @Test
   void escCancelsAnElicitation() {
     Harness h = replay("p17-mcp-elicitation");
     h.key(KeyType.Escape);

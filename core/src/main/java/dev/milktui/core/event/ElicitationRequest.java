@@ -117,6 +117,14 @@ public final class ElicitationRequest {
     return answer(HostMessages.elicitationAnswer(requestId, "cancel", null));
   }
 
+  /**
+   * The process that asked is gone: the request is closed without an answer (nobody could read
+   * one); false when it was answered already.
+   */
+  public boolean abandon() {
+    return answered.compareAndSet(false, true);
+  }
+
   private boolean answer(String line) {
     return answered.compareAndSet(false, true) && channel.test(line);
   }

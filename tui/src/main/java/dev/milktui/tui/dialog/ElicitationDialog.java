@@ -21,6 +21,7 @@ import dev.milktui.core.protocol.Json;
 import dev.milktui.tui.text.Sanitizer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 
@@ -59,8 +60,12 @@ public final class ElicitationDialog {
     render();
   }
 
-  /** Opens the form, or, when the schema cannot be shown, declines at once and says why. */
-  public static void openOrDecline(
+  /**
+   * Opens the form, or, when the schema cannot be shown, declines at once and says why.
+   *
+   * @return the open form, if one opened
+   */
+  public static Optional<ElicitationDialog> openOrDecline(
       DialogHost host, ElicitationRequest request, BiConsumer<SessionEvent.Level, String> notices) {
     if (request.unsupported().isPresent()) {
       request.decline();
@@ -71,9 +76,23 @@ public final class ElicitationDialog {
               + " asked for input milk-tui cannot show as a form ("
               + request.unsupported().get()
               + "); it was told you declined.");
-      return;
+      return Optional.empty();
     }
-    host.open(new ElicitationDialog(host, request, notices).window);
+    ElicitationDialog dialog = new ElicitationDialog(host, request, notices);
+    host.open(dialog.window);
+    return Optional.of(dialog);
+  }
+
+  /** claude exited: the form closes unanswered, and says so (an answer would reach nobody). */
+  public void abandon() {
+    if (request.abandon()) {
+      host.close(window);
+      notices.accept(
+          SessionEvent.Level.WARNING,
+          "claude exited before you answered the request of MCP server "
+              + Sanitizer.oneLine(request.serverName())
+              + "; nothing was sent.");
+    }
   }
 
   private boolean handleKey(Interactable focused, KeyStroke key) {
