@@ -108,6 +108,16 @@ public final class SlashCommands {
         : Optional.empty();
   }
 
+  /** What follows a command's name, stripped ("" when nothing does). */
+  static String arguments(String message) {
+    String text = message.strip();
+    int end = 0;
+    while (end < text.length() && !Character.isWhitespace(text.charAt(end))) {
+      end++;
+    }
+    return text.substring(end).strip();
+  }
+
   /** What milk-tui offers instead of a command claude rejects, where it offers something. */
   static Optional<String> instead(String name) {
     return Optional.ofNullable(

@@ -902,7 +902,7 @@ public final class TuiController {
   private void send(String text) {
     Optional<String> local = SlashCommands.local(text);
     if (local.isPresent()) {
-      runLocalCommand(local.get());
+      runLocalCommand(local.get(), SlashCommands.arguments(text));
       return;
     }
     if (session == null || status.activity() == Activity.STOPPED) {
@@ -925,10 +925,10 @@ public final class TuiController {
   }
 
   /** Commands claude rejects in this mode; milk-tui answers them and sends nothing. */
-  private void runLocalCommand(String name) {
+  private void runLocalCommand(String name, String arguments) {
     switch (name) {
       case "help" -> showHelp();
-      case "resume" -> openResumePicker();
+      case "resume" -> listSessionsForPicker(arguments);
       case "exit", "quit" -> quit();
       case "export" -> exportTranscript();
       case "plan" -> setMode("plan");
@@ -954,10 +954,11 @@ public final class TuiController {
    * Lists this directory's sessions (read off the GUI thread), then opens the picker. Any thread.
    */
   public void openResumePicker() {
-    gui.getGUIThread().invokeLater(this::listSessionsForPicker);
+    gui.getGUIThread().invokeLater(() -> listSessionsForPicker(""));
   }
 
-  private void listSessionsForPicker() {
+  /** {@code filter}: what {@code /resume ID-or-words} was given, the picker's first filter. */
+  private void listSessionsForPicker(String filter) {
     int gen = generation;
     CompletableFuture.supplyAsync(sessions::pastSessions)
         .whenComplete(
@@ -970,14 +971,14 @@ public final class TuiController {
                                 SessionEvent.Level.ERROR,
                                 "Could not list the earlier sessions: " + failure.getMessage());
                           } else if (gen == generation) {
-                            showResumePicker(list);
+                            showResumePicker(list, filter);
                           }
                         }));
   }
 
-  private void showResumePicker(List<PastSession> list) {
+  private void showResumePicker(List<PastSession> list, String filter) {
     new ResumePicker(dialogs, list, config.clock().getZone(), id -> restart(Optional.of(id)))
-        .open();
+        .open(filter);
   }
 
   /**

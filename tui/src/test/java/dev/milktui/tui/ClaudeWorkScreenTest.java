@@ -263,6 +263,22 @@ class ClaudeWorkScreenTest {
   }
 
   @Test
+  void resumeWithAnIdOrWordsOpensThePickerFilteredByThemAndSendsNothing() {
+    Harness h = new Harness(120, 30);
+    h.pastSessions =
+        List.of(
+            new PastSession("bbbb-2", Instant.parse("2026-12-02T10:00:00Z"), "fix the build", 3),
+            new PastSession("aaaa-1", Instant.parse("2026-12-01T09:30:00Z"), "hello there", 1));
+    h.type("/resume aaaa").key(KeyType.Enter);
+    h.awaitScreen("Resume a session");
+
+    assertThat(h.screen()).contains("Filter: aaaa").contains("(1 of 2)").contains("hello there");
+    assertThat(h.session().sent).isEmpty();
+    h.key(KeyType.Enter);
+    assertThat(h.opened).containsExactly(Optional.empty(), Optional.of("aaaa-1"));
+  }
+
+  @Test
   void theResumePickerListsNewestFirstFiltersAsYouTypeAndResumesTheChoice() {
     Harness h = new Harness(120, 30);
     h.pastSessions =
