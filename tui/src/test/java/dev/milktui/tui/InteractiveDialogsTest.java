@@ -229,6 +229,22 @@ class InteractiveDialogsTest {
   }
 
   @Test
+  void aPlanInThePlanFileIsShownWithItsPathAndApprovedAsTheCliTookIt() throws IOException {
+    String name = "p8d-plan-file";
+    Harness h = replay(name);
+
+    assertThat(h.screen())
+        .contains("Plan file: /tmp/fake-anthropic-runs/p8d-plan-file/home/.claude/plans/")
+        .contains("1. Add the index")
+        .contains("2. Run the tests");
+    h.type("y");
+
+    List<String> recorded = Files.readAllLines(Recordings.stdin(name));
+    assertThat(lastAnswer())
+        .isEqualTo(Json.MAPPER.readTree(recorded.get(1)).at("/response/response"));
+  }
+
+  @Test
   void aPlanTheModelWroteToThePlanFileIsShownWithThatFilesPath() {
     Harness h = new Harness(120, 36);
     ObjectNode input =
