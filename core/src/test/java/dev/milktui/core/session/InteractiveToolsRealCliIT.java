@@ -199,4 +199,22 @@ class InteractiveToolsRealCliIT extends RealCliFixture {
     assertThat(ask.isOpen()).isFalse();
     assertThat(ask.answerQuestions(Map.of(QUESTION, "SQLite"))).isFalse();
   }
+
+  @Test
+  void enterPlanModeAsksNothingAndTheModeClaudeReportsIsWhatARelaunchPassesOn() {
+    api =
+        FakeAnthropicApi.start(
+            Reply.toolUse("toolu_search", "ToolSearch", Map.of("query", "select:EnterPlanMode")),
+            Reply.toolUse("toolu_enter", "EnterPlanMode", Map.of()),
+            Reply.text("Planning now."));
+    open("default");
+    session.send("Plan first");
+    events.await(SessionEvent.TurnFinished.class);
+
+    assertThat(events.all(SessionEvent.PermissionRequested.class)).isEmpty();
+    assertThat(events.all(SessionEvent.StatusChanged.class))
+        .extracting(SessionEvent.StatusChanged::permissionMode)
+        .contains("plan");
+    assertThat(session.launchSpec().permissionMode()).contains("plan");
+  }
 }
