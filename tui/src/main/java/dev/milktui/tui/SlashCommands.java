@@ -3,16 +3,62 @@ package dev.milktui.tui;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
  * The slash commands the message box can offer: claude's own (its {@code system/init} lists them,
- * skills included) and the few milk-tui answers itself because claude rejects them in stream-json
- * mode ("isn't available in this environment"). Owned by the UI thread.
+ * skills included) and those claude rejects in stream-json mode ("isn't available in this
+ * environment", or "here yet"), which milk-tui answers itself and never sends. Owned by the UI
+ * thread.
  */
 public final class SlashCommands {
-  /** Answered by milk-tui, never sent to claude. */
-  public static final List<String> LOCAL = List.of("help", "login", "resume");
+  /** Claude rejects these; milk-tui does what they mean, and offers them for completion. */
+  public static final List<String> LOCAL =
+      List.of("exit", "export", "help", "login", "logout", "plan", "quit", "resume");
+
+  /**
+   * The other commands the pinned claude answers "isn't available in this environment" (or "here
+   * yet") in stream-json mode, as measured against it: milk-tui says so itself and sends nothing.
+   */
+  static final Set<String> UNAVAILABLE =
+      Set.of(
+          "add-dir",
+          "bashes",
+          "branch",
+          "btw",
+          "bug",
+          "chrome",
+          "copy",
+          "desktop",
+          "extra-usage",
+          "feedback",
+          "focus",
+          "fork",
+          "hooks",
+          "ide",
+          "install-github-app",
+          "keybindings",
+          "memory",
+          "mobile",
+          "passes",
+          "permissions",
+          "plugin",
+          "privacy-settings",
+          "release-notes",
+          "remote-env",
+          "rewind",
+          "sandbox",
+          "session",
+          "skills",
+          "status",
+          "statusline",
+          "stickers",
+          "tasks",
+          "terminal-setup",
+          "theme",
+          "upgrade",
+          "vim");
 
   private List<String> claude = List.of();
   private List<String> skills = List.of();
@@ -22,9 +68,13 @@ public final class SlashCommands {
     skills = List.copyOf(skillNames);
   }
 
-  /** Every command name without the slash, claude's and milk-tui's, sorted, once each. */
+  /**
+   * Every command name without the slash that does something here, claude's and milk-tui's, sorted,
+   * once each: none claude would only reject.
+   */
   public List<String> names() {
     TreeSet<String> all = new TreeSet<>(claude);
+    all.removeAll(UNAVAILABLE);
     all.addAll(LOCAL);
     return List.copyOf(all);
   }
@@ -39,14 +89,47 @@ public final class SlashCommands {
     return skills;
   }
 
-  /** The command milk-tui answers itself that {@code message} is, if it is one. */
+  /**
+   * The command milk-tui answers itself that {@code message} is, if it is one (its name, without
+   * the slash): one of {@link #LOCAL} or {@link #UNAVAILABLE}, with or without arguments.
+   */
   static Optional<String> local(String message) {
     String text = message.strip();
     if (!text.startsWith("/")) {
       return Optional.empty();
     }
-    int end = text.indexOf(' ');
-    String name = (end < 0 ? text.substring(1) : text.substring(1, end)).toLowerCase(Locale.ROOT);
-    return LOCAL.contains(name) ? Optional.of(name) : Optional.empty();
+    int end = 1;
+    while (end < text.length() && !Character.isWhitespace(text.charAt(end))) {
+      end++;
+    }
+    String name = text.substring(1, end).toLowerCase(Locale.ROOT);
+    return LOCAL.contains(name) || UNAVAILABLE.contains(name)
+        ? Optional.of(name)
+        : Optional.empty();
+  }
+
+  /** What follows a command's name, stripped ("" when nothing does). */
+  static String arguments(String message) {
+    String text = message.strip();
+    int end = 0;
+    while (end < text.length() && !Character.isWhitespace(text.charAt(end))) {
+      end++;
+    }
+    return text.substring(end).strip();
+  }
+
+  /** What milk-tui offers instead of a command claude rejects, where it offers something. */
+  static Optional<String> instead(String name) {
+    return Optional.ofNullable(
+        switch (name) {
+          case "permissions" ->
+              "Allow always (Shift+A) in a permission dialog saves a rule; `milk-tui grants list`"
+                  + " shows the saved ones.";
+          case "add-dir" -> "Start milk-tui with --add-dir, or grant a directory when asked.";
+          case "status" -> "The status bar shows the model, the mode and the session.";
+          case "tasks", "bashes" -> "F6 lists what runs in claude and stops it.";
+          case "theme", "terminal-setup", "keybindings", "vim" -> "F1 lists milk-tui's keys.";
+          default -> null;
+        });
   }
 }

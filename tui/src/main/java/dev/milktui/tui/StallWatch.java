@@ -1,5 +1,6 @@
 package dev.milktui.tui;
 
+import dev.milktui.core.event.SessionEvent;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -28,13 +29,24 @@ final class StallWatch {
   }
 
   /**
-   * Any sign of life from the session; {@code status} is a status line's status, or null for other
-   * events. Compaction lasts from its status to the next sign of anything else.
+   * Any sign of life from the session. Compaction lasts from its status to the next status, its
+   * boundary or the end of the turn: other lines (a background agent's progress, a rate-limit
+   * event, the answer to a control request) can arrive while it runs, and it can take minutes.
    */
-  void output(Instant now, String status) {
+  void output(Instant now, SessionEvent event) {
     lastOutput = now;
     told = false;
-    compacting = "compacting".equals(status);
+    if (event instanceof SessionEvent.StatusChanged s) {
+      // A line with only a mode (status null) reports the mode, not the end of compaction.
+      if (s.status() != null || s.permissionMode() == null) {
+        compacting = "compacting".equals(s.status());
+      }
+    } else if (event instanceof SessionEvent.Compacted
+        || event instanceof SessionEvent.TurnFinished
+        || event instanceof SessionEvent.ProcessExited
+        || event instanceof SessionEvent.ConversationCleared) {
+      compacting = false;
+    }
   }
 
   /** True once, when the silence has lasted {@code after} in a turn that should be talking. */

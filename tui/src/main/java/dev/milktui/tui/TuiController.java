@@ -51,6 +51,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
@@ -99,6 +100,13 @@ public final class TuiController {
   // A mode asked of claude that it has not reported yet; the next cycle goes on from it.
   private String modeAsked;
   private List<BackgroundTask> tasks = List.of();
+  // The open dialogs that list running tasks (F6, a restart waiting for them), or null: they are
+  // closed (F6's shown again) when the tasks change, so no key acts on a task that has ended.
+  private SimpleDialog tasksDialog;
+  private List<String> tasksDialogIds = List.of();
+  private SimpleDialog restartWaitsDialog;
+  // MCP forms opened for the running claude: they close unanswered if it exits.
+  private final List<ElicitationDialog> forms = new ArrayList<>();
   // Sessions that report their totals (a live claude) are shown by them; a replay by its turns.
   private boolean totalsReported;
   private long replayTokens;
@@ -378,7 +386,7 @@ public final class TuiController {
   }
 
   private void apply(SessionEvent event, Instant now) {
-    stall.output(now, event instanceof SessionEvent.StatusChanged s ? s.status() : null);
+    stall.output(now, event);
     conversation.apply(event);
     if (event instanceof SessionEvent.TextDelta d) {
       spinner.streamed(d.text());
@@ -431,11 +439,14 @@ public final class TuiController {
           m.line().lineNumber(),
           LogText.elided(m.line().excerpt()));
     } else if (event instanceof SessionEvent.ElicitationRequested e) {
-      ElicitationDialog.openOrDecline(dialogs, e.request(), this::notice);
+      ElicitationDialog.openOrDecline(dialogs, e.request(), this::notice).ifPresent(forms::add);
     } else if (event instanceof SessionEvent.RateLimited r) {
-      notice(
+      // claude repeats the event with each reply: one line per limit, updated in place.
+      conversation.status(
+          "usage-limit:" + r.limitType(),
           RateLimitNotice.level(r),
           RateLimitNotice.text(r, config.clock().instant(), ZoneId.systemDefault()));
+      transcriptView.contentChanged();
     } else {
       applyClaudeWork(event);
     }
@@ -446,6 +457,7 @@ public final class TuiController {
     if (event instanceof SessionEvent.TasksChanged t) {
       tasks = t.running();
       window.invalidate();
+      tasksListed();
     } else if (event instanceof SessionEvent.RestartWaitsForTasks w) {
       showRestartWaits(w);
     } else if (event instanceof SessionEvent.TurnStartedByClaude) {
@@ -577,6 +589,8 @@ public final class TuiController {
   }
 
   private void processExited(SessionEvent.ProcessExited x) {
+    forms.forEach(ElicitationDialog::abandon);
+    forms.clear();
     if (x.expected()) {
       return;
     }
@@ -889,7 +903,7 @@ public final class TuiController {
   private void send(String text) {
     Optional<String> local = SlashCommands.local(text);
     if (local.isPresent()) {
-      runLocalCommand(local.get());
+      runLocalCommand(local.get(), SlashCommands.arguments(text));
       return;
     }
     if (session == null || status.activity() == Activity.STOPPED) {
@@ -912,17 +926,28 @@ public final class TuiController {
   }
 
   /** Commands claude rejects in this mode; milk-tui answers them and sends nothing. */
-  private void runLocalCommand(String name) {
+  private void runLocalCommand(String name, String arguments) {
     switch (name) {
       case "help" -> showHelp();
-      case "resume" -> openResumePicker();
-      default ->
+      case "resume" -> listSessionsForPicker(arguments);
+      case "exit", "quit" -> quit();
+      case "export" -> exportTranscript();
+      case "plan" -> setMode("plan");
+      case "login", "logout" ->
           notice(
               SessionEvent.Level.INFO,
               "milk-tui uses claude's own log-in. To log in or switch accounts, quit (Ctrl+C"
                   + " twice), run claude in a terminal and type /login there, then start"
                   + " milk-tui again; or set ANTHROPIC_API_KEY. milk-tui doctor checks the"
                   + " log-in.");
+      default ->
+          notice(
+              SessionEvent.Level.INFO,
+              "/"
+                  + name
+                  + " belongs to Claude Code's own screen: claude answers it \"isn't available"
+                  + " in this environment\" here, so milk-tui did not send it."
+                  + SlashCommands.instead(name).map(hint -> " " + hint).orElse(""));
     }
   }
 
@@ -930,10 +955,11 @@ public final class TuiController {
    * Lists this directory's sessions (read off the GUI thread), then opens the picker. Any thread.
    */
   public void openResumePicker() {
-    gui.getGUIThread().invokeLater(this::listSessionsForPicker);
+    gui.getGUIThread().invokeLater(() -> listSessionsForPicker(""));
   }
 
-  private void listSessionsForPicker() {
+  /** {@code filter}: what {@code /resume ID-or-words} was given, the picker's first filter. */
+  private void listSessionsForPicker(String filter) {
     int gen = generation;
     CompletableFuture.supplyAsync(sessions::pastSessions)
         .whenComplete(
@@ -946,14 +972,39 @@ public final class TuiController {
                                 SessionEvent.Level.ERROR,
                                 "Could not list the earlier sessions: " + failure.getMessage());
                           } else if (gen == generation) {
-                            showResumePicker(list);
+                            showResumePicker(list, filter);
                           }
                         }));
   }
 
-  private void showResumePicker(List<PastSession> list) {
+  private void showResumePicker(List<PastSession> list, String filter) {
     new ResumePicker(dialogs, list, config.clock().getZone(), id -> restart(Optional.of(id)))
-        .open();
+        .open(filter);
+  }
+
+  /**
+   * The running tasks changed: a dialog listing tasks that have ended closes (F6's is shown anew
+   * with the tasks running now); a new step of the same tasks leaves it alone.
+   */
+  private void tasksListed() {
+    if (tasksDialog != null
+        && tasksDialog.window().getTextGUI() != null
+        && !tasksDialogIds.equals(tasks.stream().map(BackgroundTask::taskId).toList())) {
+      dialogs.close(tasksDialog.window());
+      tasksDialog = null;
+      if (!tasks.isEmpty()) {
+        showTasks();
+      }
+    }
+    if (tasks.isEmpty()
+        && restartWaitsDialog != null
+        && restartWaitsDialog.window().getTextGUI() != null) {
+      dialogs.close(restartWaitsDialog.window());
+      restartWaitsDialog = null;
+      notice(
+          SessionEvent.Level.INFO,
+          "The tasks claude ran have ended, so the restart no longer waits for them.");
+    }
   }
 
   private void showTasks() {
@@ -963,6 +1014,8 @@ public final class TuiController {
     }
     SimpleDialog dialog =
         new SimpleDialog(dialogs, "Running in claude").text(TaskSummary.list(tasks));
+    tasksDialog = dialog;
+    tasksDialogIds = tasks.stream().map(BackgroundTask::taskId).toList();
     for (int i = 0; i < tasks.size() && i < 9; i++) {
       BackgroundTask task = tasks.get(i);
       dialog.action(
@@ -982,7 +1035,11 @@ public final class TuiController {
 
   private void showRestartWaits(SessionEvent.RestartWaitsForTasks w) {
     String agents = TaskSummary.count(w.running());
-    new SimpleDialog(dialogs, "claude must restart")
+    if (restartWaitsDialog != null) {
+      dialogs.close(restartWaitsDialog.window());
+    }
+    restartWaitsDialog = new SimpleDialog(dialogs, "claude must restart");
+    restartWaitsDialog
         .text(
             "claude has to be restarted ("
                 + Sanitizer.oneLine(w.reason())

@@ -5,10 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.history.PastSession;
+import dev.milktui.core.protocol.Json;
+import dev.milktui.core.protocol.ResultMessage;
 import dev.milktui.core.protocol.Usage;
 import dev.milktui.core.task.BackgroundTask;
+import dev.milktui.core.testkit.Recordings;
 import dev.milktui.core.turn.TurnSummary;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -67,6 +73,37 @@ class ClaudeWorkScreenTest {
 
     h.events(new SessionEvent.TasksChanged(List.of()));
     assertThat(h.screen()).doesNotContain("agent running").contains("Enter send");
+  }
+
+  @Test
+  void anAgentEndingWhileTheTaskDialogsAreOpenClosesThemSoNoKeyActsOnIt() {
+    BackgroundTask second =
+        new BackgroundTask("task-2", "toolu_bg2", "Second probe", "local_agent", "Reading", true);
+    Harness h = new Harness(120, 30);
+    h.events(new SessionEvent.TasksChanged(List.of(AGENT, second)));
+    h.key(KeyType.F6);
+    assertThat(h.screen()).contains("1. Background probe").contains("2. Second probe");
+
+    h.events(
+        new SessionEvent.TasksChanged(
+            List.of(
+                new BackgroundTask(
+                    "task-1", "toolu_bg", "Background probe", "local_agent", "Writing", true),
+                second)));
+    assertThat(h.screen()).contains("2. Second probe");
+    h.events(new SessionEvent.TasksChanged(List.of(second)));
+    assertThat(h.screen()).contains("1. Second probe").doesNotContain("Background probe");
+    h.type("1");
+    assertThat(h.session().stoppedTasks).containsExactly("task-2");
+
+    h.events(
+        new SessionEvent.RestartWaitsForTasks("to apply the grants", List.of(second)),
+        new SessionEvent.TasksChanged(List.of()));
+    assertThat(h.screen())
+        .doesNotContain("claude must restart")
+        .contains("the restart no longer waits");
+    h.type("s");
+    assertThat(h.session().stopTasksAndGoOn).isZero();
   }
 
   @Test
@@ -166,12 +203,79 @@ class ClaudeWorkScreenTest {
   }
 
   @Test
+  void everyCommandClaudeRejectsHereIsAnsweredByMilkTuiWithOrWithoutArgumentsAndNeverSent() {
+    Harness h = new Harness(120, 30);
+    h.type("/status").key(KeyType.Enter);
+    assertThat(h.screen())
+        .contains("/status belongs to Claude Code's own screen")
+        .contains("The status bar shows the model");
+    h.type("/permissions Bash").key(KeyType.Enter);
+    assertThat(h.screen()).contains("milk-tui grants list");
+    h.type("/memory").key(KeyType.Enter);
+    h.type("/add-dir /tmp").key(KeyType.Enter);
+    h.type("/plan").key(KeyType.Enter);
+    assertThat(h.session().modes).containsExactly("plan");
+    assertThat(h.session().sent).isEmpty();
+
+    h.type("/exit").key(KeyType.Enter);
+    assertThat(h.controller.quitRequested()).isDone();
+  }
+
+  @Test
+  void everyCommandThePinnedClaudeRejectedInItsRecordingIsOneMilkTuiAnswers() throws IOException {
+    String name = "p21-unavailable-slash-commands";
+    List<String> commands = new ArrayList<>();
+    for (String line : Files.readAllLines(Recordings.stdin(name))) {
+      commands.add(Json.MAPPER.readTree(line).at("/message/content").asText());
+    }
+    List<String> answers =
+        Recordings.messages(name).stream()
+            .filter(ResultMessage.class::isInstance)
+            .map(m -> ((ResultMessage) m).result())
+            .toList();
+
+    assertThat(answers).hasSameSizeAs(commands);
+    for (int i = 0; i < commands.size(); i++) {
+      assertThat(answers.get(i)).containsAnyOf("isn't available in this environment", "here yet");
+      assertThat(SlashCommands.local(commands.get(i))).as(commands.get(i)).isPresent();
+    }
+  }
+
+  @Test
+  void completionNeverOffersACommandClaudeWouldOnlyReject() {
+    Harness h = new Harness(120, 30);
+    h.events(new SessionEvent.CommandsAvailable(List.of("compact", "focus", "color"), List.of()));
+    assertThat(h.controller.slashCommands().names())
+        .contains("compact", "color", "exit", "quit")
+        .doesNotContain("focus");
+  }
+
+  @Test
   void theCommandsClaudeListsAreKeptForCompletionWithMilkTuisOwn() {
     Harness h = new Harness(120, 30);
     h.events(new SessionEvent.CommandsAvailable(List.of("compact", "clear"), List.of("simplify")));
     SlashCommands commands = h.controller.slashCommands();
-    assertThat(commands.names()).containsExactly("clear", "compact", "help", "login", "resume");
+    assertThat(commands.names())
+        .containsExactly(
+            "clear", "compact", "exit", "export", "help", "login", "logout", "plan", "quit",
+            "resume");
     assertThat(commands.skills()).containsExactly("simplify");
+  }
+
+  @Test
+  void resumeWithAnIdOrWordsOpensThePickerFilteredByThemAndSendsNothing() {
+    Harness h = new Harness(120, 30);
+    h.pastSessions =
+        List.of(
+            new PastSession("bbbb-2", Instant.parse("2026-12-02T10:00:00Z"), "fix the build", 3),
+            new PastSession("aaaa-1", Instant.parse("2026-12-01T09:30:00Z"), "hello there", 1));
+    h.type("/resume aaaa").key(KeyType.Enter);
+    h.awaitScreen("Resume a session");
+
+    assertThat(h.screen()).contains("Filter: aaaa").contains("(1 of 2)").contains("hello there");
+    assertThat(h.session().sent).isEmpty();
+    h.key(KeyType.Enter);
+    assertThat(h.opened).containsExactly(Optional.empty(), Optional.of("aaaa-1"));
   }
 
   @Test

@@ -152,6 +152,58 @@ class InteractiveDialogsTest {
   }
 
   @Test
+  void atTheSmallestScreenALongDescriptionScrollsAndTheQuestionLabelAndKeysStayWhole() {
+    Harness h = new Harness(60, 16);
+    ObjectNode q =
+        question(
+            "Which of these very long and detailed approaches should we take for the migration of"
+                + " the database schema, given everything we know?",
+            false,
+            "A very long label that goes on and on past the edge of a small screen",
+            "Second",
+            "Third",
+            "Fourth");
+    ((ObjectNode) q.get("options").get(0)).put("description", "word ".repeat(120));
+    ObjectNode input = Json.object();
+    input.putArray("questions").add(q);
+    h.events(
+        new SessionEvent.PermissionRequested(
+            Events.request("q1", "AskUserQuestion", input, List.of(), written)));
+
+    assertThat(h.screen())
+        .contains("everything we know?")
+        .contains("past the edge of")
+        .contains("a small screen: word")
+        .contains("more line(s)")
+        .contains("Esc decline");
+  }
+
+  @Test
+  void atTheSmallestScreenALongPlanScrollsAndEveryWayOnShowsItsKey() {
+    Harness h = new Harness(60, 16);
+    StringBuilder plan = new StringBuilder("# Plan\n\n");
+    for (int i = 1; i <= 40; i++) {
+      plan.append(i).append(". Step number ").append(i).append(" of the plan\n");
+    }
+    h.events(
+        new SessionEvent.PermissionRequested(
+            Events.request(
+                "p1",
+                "ExitPlanMode",
+                Json.object().put("plan", plan.toString()),
+                List.of(),
+                written)));
+
+    assertThat(h.screen())
+        .contains("1. Step number 1 of the plan")
+        .contains("more line(s)")
+        .contains("ask before edits (y)")
+        .contains("auto-accept edits (Shift+A)")
+        .contains("Keep planning (n)")
+        .contains("Esc rejects the plan");
+  }
+
+  @Test
   void aNumberPicksItsOption() {
     Harness h = asking(question("Which colour?", false, "Red", "Blue", "Green"));
 
@@ -174,6 +226,42 @@ class InteractiveDialogsTest {
         .contains("Approve, auto-accept edits (Shift+A)")
         .contains("Keep planning (n)")
         .doesNotContain("{ }");
+  }
+
+  @Test
+  void aPlanInThePlanFileIsShownWithItsPathAndApprovedAsTheCliTookIt() throws IOException {
+    String name = "p8d-plan-file";
+    Harness h = replay(name);
+
+    assertThat(h.screen())
+        .contains("Plan file: /tmp/fake-anthropic-runs/p8d-plan-file/home/.claude/plans/")
+        .contains("1. Add the index")
+        .contains("2. Run the tests");
+    h.type("y");
+
+    List<String> recorded = Files.readAllLines(Recordings.stdin(name));
+    assertThat(lastAnswer())
+        .isEqualTo(Json.MAPPER.readTree(recorded.get(1)).at("/response/response"));
+  }
+
+  @Test
+  void aPlanTheModelWroteToThePlanFileIsShownWithThatFilesPath() {
+    Harness h = new Harness(120, 36);
+    ObjectNode input =
+        Json.object()
+            .put("plan", "# Plan\n\n1. Add the index\n2. Run the tests")
+            .put("planFilePath", "/home/dev/.claude/plans/calm-river.md");
+    h.events(
+        new SessionEvent.PermissionRequested(
+            Events.request("p1", "ExitPlanMode", input, List.of(), written)));
+
+    assertThat(h.screen())
+        .contains("Plan file: /home/dev/.claude/plans/calm-river.md")
+        .contains("1. Add the index")
+        .contains("2. Run the tests")
+        .doesNotContain("planFilePath");
+    h.type("y");
+    assertThat(lastAnswer().path("behavior").asText()).isEqualTo("allow");
   }
 
   @Test

@@ -76,6 +76,49 @@ class SessionNoticesTest {
   }
 
   @Test
+  void aFormShowsEnumTitlesStartsAtTheDefaultsAndSendsTheValuesNotTheTitles() {
+    Harness h = new Harness(120, 36);
+    route(
+        engine(h),
+        "{\"type\":\"control_request\",\"request_id\":\"e2\",\"request\":{\"subtype\":"
+            + "\"elicitation\",\"mcp_server_name\":\"deploy\",\"message\":\"Where to?\","
+            + "\"mode\":\"form\",\"requested_schema\":{\"type\":\"object\","
+            + "\"required\":[\"region\",\"size\"],\"properties\":{"
+            + "\"region\":{\"type\":\"string\",\"oneOf\":["
+            + "{\"const\":\"eu-1\",\"title\":\"Europe\"},{\"const\":\"us-2\",\"title\":\"America\"}],"
+            + "\"default\":\"us-2\"},"
+            + "\"size\":{\"type\":\"string\",\"enum\":[\"s\",\"m\"],"
+            + "\"enumNames\":[\"Small\",\"Medium\"]},"
+            + "\"name\":{\"type\":\"string\",\"default\":\"web\"},"
+            + "\"dry\":{\"type\":\"boolean\",\"default\":true}}}}}");
+    h.pump();
+
+    assertThat(h.screen()).contains("America").contains("Small").contains("web");
+    h.key(KeyType.Enter);
+
+    JsonNode content = lastResponse().at("/response/content");
+    assertThat(content.path("region").asText()).isEqualTo("us-2");
+    assertThat(content.path("size").asText()).isEqualTo("s");
+    assertThat(content.path("name").asText()).isEqualTo("web");
+    assertThat(content.path("dry").asBoolean()).isTrue();
+  }
+
+  @Test
+  void claudeExitingWhileAFormIsOpenClosesItUnansweredAndSaysSo() {
+    Harness h = replay("p17-mcp-elicitation");
+    assertThat(h.screen()).contains("MCP server tiny asks");
+    int before = written.size();
+
+    h.events(new SessionEvent.ProcessExited(1, "gone", false));
+
+    assertThat(h.screen()).doesNotContain("MCP server tiny asks");
+    assertThat(h.controller.exportMarkdown())
+        .contains("claude exited before you answered the request of MCP server tiny");
+    h.key(KeyType.Escape).key(KeyType.Enter);
+    assertThat(written).hasSize(before);
+  }
+
+  @Test
   void escCancelsAnElicitation() {
     Harness h = replay("p17-mcp-elicitation");
     h.key(KeyType.Escape);
@@ -109,7 +152,7 @@ class SessionNoticesTest {
   }
 
   @Test
-  void aLimitNearOrReachedIsANoticeWithItsResetInLocalTimeAndAllowedIsSilent() {
+  void aRepeatedLimitEventIsOneLineUpdatedInPlaceWithItsResetInLocalTimeAndAllowedIsSilent() {
     Harness h = new Harness(140, 36);
     SessionEngine engine = engine(h);
     String line =
@@ -119,16 +162,19 @@ class SessionNoticesTest {
     long reset = Instant.parse("2026-01-01T03:30:00Z").getEpochSecond();
     route(engine, String.format(line, "allowed", reset));
     route(engine, String.format(line, "allowed_warning", reset));
+    route(engine, String.format(line, "allowed_warning", reset));
+    h.pump();
+    assertThat(h.screen()).contains("You are close to your 5-hour usage limit (85% used)");
+    assertThat(h.screen().split("usage limit", -1)).hasSize(2);
+
+    route(engine, String.format(line, "rejected", reset));
     route(engine, String.format(line, "rejected", reset));
     h.pump();
-
     String local =
         java.time.format.DateTimeFormatter.ofPattern("HH:mm")
             .format(Instant.ofEpochSecond(reset).atZone(ZoneId.systemDefault()));
-    assertThat(h.screen())
-        .contains("You are close to your 5-hour usage limit (85% used)")
-        .contains("You have reached your 5-hour usage limit")
-        .contains(local);
+    assertThat(h.screen()).contains("You have reached your 5-hour usage limit").contains(local);
+    assertThat(h.screen().split("You have reached", -1)).hasSize(2);
     assertThat(h.screen()).doesNotContain("allowed");
   }
 
@@ -198,5 +244,27 @@ class SessionNoticesTest {
         new SessionEvent.StatusChanged("compacting", null));
     wait(h, 40);
     assertThat(h.screen()).doesNotContain("Nothing from claude");
+  }
+
+  @Test
+  void otherLinesDuringALongCompactionAreNoStall() {
+    Harness h = stallHarness();
+    h.session().busy = true;
+    h.events(
+        new SessionEvent.UserPrompt("/compact keep the schema", false),
+        new SessionEvent.StatusChanged("compacting", null));
+    wait(h, 20);
+    h.events(
+        new SessionEvent.TasksChanged(List.of()),
+        new SessionEvent.RateLimited("allowed_warning", "five_hour", null, 0.9),
+        new SessionEvent.StatusChanged(null, "acceptEdits"));
+    wait(h, 40);
+    assertThat(h.screen()).doesNotContain("Nothing from claude");
+
+    h.events(
+        new SessionEvent.StatusChanged(null, null),
+        new SessionEvent.Compacted("manual", 900_000, 2_000));
+    wait(h, 40);
+    assertThat(h.screen()).contains("Nothing from claude for 30 s");
   }
 }

@@ -30,13 +30,22 @@ public final class ElicitationRequest {
     BOOLEAN
   }
 
-  /** One property of the requested schema. */
+  /**
+   * One property of the requested schema.
+   *
+   * @param choices an enum's values, as sent back
+   * @param choiceTitles what the form shows for each value ({@code enumNames}, or the titles of a
+   *     {@code oneOf} of constants), the same length as {@code choices}
+   * @param defaultValue the schema's {@code default} as text, or null
+   */
   public record Field(
       String name,
       String title,
       String description,
       Kind kind,
       List<String> choices,
+      List<String> choiceTitles,
+      String defaultValue,
       boolean required) {
 
     /** What a form shows as the field's label. */
@@ -108,6 +117,14 @@ public final class ElicitationRequest {
     return answer(HostMessages.elicitationAnswer(requestId, "cancel", null));
   }
 
+  /**
+   * The process that asked is gone: the request is closed without an answer (nobody could read
+   * one); false when it was answered already.
+   */
+  public boolean abandon() {
+    return answered.compareAndSet(false, true);
+  }
+
   private boolean answer(String line) {
     return answered.compareAndSet(false, true) && channel.test(line);
   }
@@ -130,7 +147,27 @@ public final class ElicitationRequest {
         continue;
       }
       String type = Json.text(property, "type");
-      List<String> choices = Json.strings(property, "enum");
+      List<String> choices = new ArrayList<>(Json.strings(property, "enum"));
+      List<String> titles = new ArrayList<>(Json.strings(property, "enumNames"));
+      if (choices.isEmpty()) {
+        // A titled enum: oneOf [{const, title}].
+        for (JsonNode option : Json.elements(property, "oneOf")) {
+          String value = Json.text(option, "const");
+          if (value != null) {
+            choices.add(value);
+            String title = Json.text(option, "title");
+            titles.add(title == null || title.isBlank() ? value : title);
+          }
+        }
+      }
+      if (titles.size() != choices.size()) {
+        titles = choices;
+      }
+      JsonNode fallback = property.get("default");
+      String defaultValue =
+          fallback == null || fallback.isNull() || fallback.isContainerNode()
+              ? null
+              : fallback.asText();
       Kind kind;
       if ("string".equals(type) && !choices.isEmpty()) {
         kind = Kind.ENUM;
@@ -152,7 +189,9 @@ public final class ElicitationRequest {
               Json.text(property, "title"),
               Json.text(property, "description"),
               kind,
-              choices,
+              List.copyOf(choices),
+              List.copyOf(titles),
+              defaultValue,
               required.contains(name)));
     }
     return out.isEmpty() ? Optional.of("the request has no form fields") : Optional.empty();

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.protocol.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,7 +112,7 @@ public final class ClaudeProjects {
   private static PastSession summary(Path file) throws IOException {
     String first = "";
     int turns = 0;
-    try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (BufferedReader reader = lenientReader(file)) {
       for (String line = reader.readLine(); line != null; line = reader.readLine()) {
         // Cheap test first: most records are not prompts.
         if (!line.contains("\"user\"")) {
@@ -131,7 +132,7 @@ public final class ClaudeProjects {
     String wanted = cwd.toAbsolutePath().normalize().toString();
     try (Stream<Path> files = Files.list(dir)) {
       for (Path file : files.filter(f -> f.toString().endsWith(".jsonl")).toList()) {
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (BufferedReader reader = lenientReader(file)) {
           for (String line = reader.readLine(); line != null; line = reader.readLine()) {
             Optional<JsonNode> record = SessionFile.parse(line);
             String recorded = record.map(r -> Json.text(r, "cwd")).orElse(null);
@@ -145,6 +146,15 @@ public final class ClaudeProjects {
       return false;
     }
     return false;
+  }
+
+  /**
+   * A reader that turns bytes that are not UTF-8 (a line cut mid-character when claude stopped)
+   * into U+FFFD: the strict reader would throw, and one bad line would hide the whole session.
+   */
+  private static BufferedReader lenientReader(Path file) throws IOException {
+    return new BufferedReader(
+        new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8));
   }
 
   private static Instant modified(Path file) {

@@ -87,6 +87,9 @@ public final class ClaudeSession implements Session {
    */
   static final Duration PERSIST_BOUND = Duration.ofSeconds(15);
 
+  /** The modes a relaunch may pass on, as claude reported them: milk-tui's own three. */
+  private static final Set<String> RELAUNCH_MODES = Set.of("default", "acceptEdits", "plan");
+
   private static final long STOP_GRACE_MILLIS = 3_000;
   private static final Duration CONTEXT_USAGE_DELAY = Duration.ofMillis(250);
   private static final UntrustedWorkspaceDetector UNTRUSTED = new UntrustedWorkspaceDetector();
@@ -781,7 +784,9 @@ public final class ClaudeSession implements Session {
     if (model != null && !model.isBlank() && !model.startsWith("<")) {
       spec = spec.withModel(model);
     }
-    if (mode != null && !mode.isBlank()) {
+    // Only a mode milk-tui itself would choose is passed on: never bypassPermissions or another
+    // mode claude took from elsewhere (its settings), which a relaunch must not make milk-tui's.
+    if (mode != null && RELAUNCH_MODES.contains(mode)) {
       spec = spec.withPermissionMode(mode);
     }
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -70,5 +71,32 @@ class ClaudeProjectsTest {
     Files.writeString(mine.resolve("y.jsonl"), prompt("mine").replace("CWD", cwd.toString()));
 
     assertThat(new ClaudeProjects(config).projectDirectory(cwd)).contains(mine);
+  }
+
+  @Test
+  void aLineThatIsNotUtf8HidesNeitherTheSessionNorItsDirectory() throws Exception {
+    Path cwd = Path.of("/" + "a".repeat(120) + "/" + "b".repeat(120));
+    Path dir =
+        config.resolve(
+            "projects/"
+                + ClaudeProjects.directoryName(cwd).substring(0, ClaudeProjects.MAX_DIRECTORY_NAME)
+                + "-1abc");
+    Files.createDirectories(dir);
+    Path file = dir.resolve("cut.jsonl");
+    Files.write(file, new byte[] {'{', '"', 'x', '"', ':', '"', (byte) 0xE2, (byte) 0x82, '\n'});
+    Files.writeString(
+        file,
+        prompt("first").replace("CWD", cwd.toString()) + prompt("second"),
+        StandardOpenOption.APPEND);
+
+    ClaudeProjects projects = new ClaudeProjects(config);
+    assertThat(projects.projectDirectory(cwd)).contains(dir);
+    assertThat(projects.sessions(cwd))
+        .singleElement()
+        .satisfies(
+            session -> {
+              assertThat(session.firstPrompt()).isEqualTo("first");
+              assertThat(session.turns()).isEqualTo(2);
+            });
   }
 }

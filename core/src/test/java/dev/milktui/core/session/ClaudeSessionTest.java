@@ -157,6 +157,34 @@ class ClaudeSessionTest extends StandInFixture {
   }
 
   @Test
+  void aReportedModeMilkTuiWouldNeverChooseIsNeverPassedOnByARelaunch() {
+    String init =
+        "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s-1\","
+            + "\"permissionMode\":\"bypassPermissions\"}";
+    String result =
+        "{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,"
+            + "\"session_id\":\"s-1\",\"total_cost_usd\":0}";
+    FakeClaude fake =
+        FakeClaude.script(dir, "next_line; printf '%s\\n' '" + init + "' '" + result + "'; exit 1");
+    session =
+        new ClaudeSession(
+            fake.spec(dir).withPermissionMode("plan"),
+            events,
+            GrantPersister.REFUSE,
+            SessionRecorder.NONE);
+    session.send("hello");
+    events.await(SessionEvent.ProcessExited.class);
+
+    session.send("again");
+    events.await(SessionEvent.ProcessExited.class, 2);
+
+    assertThat(fake.runs()).hasSize(2);
+    assertThat(fake.runs().get(1))
+        .contains("--permission-mode=plan")
+        .noneMatch(arg -> arg.contains("bypassPermissions"));
+  }
+
+  @Test
   void aStreamClosedTurnReportsGrantsNeededAndTheNextTurnRunsInAFreshResumedProcess() {
     FakeClaude fake = replaying("f1-ppt-arg-devnull");
     open(fake, GrantPersister.REFUSE).send("Create a file");

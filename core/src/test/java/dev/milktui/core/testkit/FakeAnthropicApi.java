@@ -141,7 +141,9 @@ public final class FakeAnthropicApi implements AutoCloseable {
 
   private void answer(HttpExchange exchange, RecordedRequest request, Reply reply)
       throws IOException, InterruptedException {
-    if (reply instanceof Reply.HttpError error) {
+    if (reply instanceof Reply.FromRequest from) {
+      answer(exchange, request, from.build().apply(request));
+    } else if (reply instanceof Reply.HttpError error) {
       sendError(exchange, error);
     } else if (reply instanceof Reply.Message message) {
       sendMessage(exchange, request, message, Integer.MAX_VALUE);

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * One scripted answer of {@link FakeAnthropicApi}. Reply N of a script answers every request that
@@ -28,6 +29,11 @@ public sealed interface Reply {
   static Message thinking(String thinking) {
     return Message.of(
         new ReplyBlock.Thinking(thinking, "sig_fake_" + Integer.toHexString(thinking.hashCode())));
+  }
+
+  /** A message made from the request it answers: for what the CLI names there, like a path. */
+  static FromRequest fromRequest(Function<RecordedRequest, Message> build) {
+    return new FromRequest(build);
   }
 
   /** An HTTP error with the type's usual status (500 for {@link ErrorType#API_ERROR}). */
@@ -160,4 +166,7 @@ public sealed interface Reply {
       }
     }
   }
+
+  /** A message made when its request arrives; see {@link #fromRequest}. */
+  record FromRequest(Function<RecordedRequest, Message> build) implements Reply {}
 }

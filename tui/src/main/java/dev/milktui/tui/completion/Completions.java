@@ -45,6 +45,24 @@ public final class Completions {
   private static List<String> ranked(
       List<String> names, String typed, String trigger, boolean paths) {
     String want = typed.toLowerCase(Locale.ROOT);
+    List<String> items = rankedNames(names, typed, want, paths);
+    List<String> words = new ArrayList<>(items.size());
+    for (String name : items) {
+      words.add(paths ? mention(name) : trigger + name);
+    }
+    return words;
+  }
+
+  /**
+   * A file as Claude Code mentions it: {@code @path}, or {@code @"path"} when the path holds a
+   * blank (Claude Code reads such a mention only quoted).
+   */
+  static String mention(String path) {
+    return path.chars().anyMatch(Character::isWhitespace) ? "@\"" + path + "\"" : "@" + path;
+  }
+
+  private static List<String> rankedNames(
+      List<String> names, String typed, String want, boolean paths) {
     List<String> exact = new ArrayList<>();
     List<String> first = new ArrayList<>();
     List<String> then = new ArrayList<>();
@@ -52,11 +70,11 @@ public final class Completions {
       String base = paths ? baseName(name) : name;
       String n = name.toLowerCase(Locale.ROOT);
       if (name.startsWith(typed) || base.startsWith(typed)) {
-        exact.add(trigger + name);
+        exact.add(name);
       } else if (n.startsWith(want) || base.toLowerCase(Locale.ROOT).startsWith(want)) {
-        first.add(trigger + name);
+        first.add(name);
       } else if (n.contains(want)) {
-        then.add(trigger + name);
+        then.add(name);
       }
       if (exact.size() >= MAX_ITEMS) {
         break;

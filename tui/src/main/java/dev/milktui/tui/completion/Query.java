@@ -4,8 +4,9 @@ import java.util.Optional;
 
 /**
  * The word being completed in the message: a slash command typed at the very start ({@code /com}),
- * or a file after {@code @} anywhere ({@code see @src/Ma}). {@code start} and {@code end} are the
- * word's offsets in the text (trigger included); {@code prefix} is what follows the trigger.
+ * or a file after {@code @} anywhere ({@code see @src/Ma}), also quoted as Claude Code writes a
+ * path with spaces ({@code @"my fo}). {@code start} and {@code end} are the word's offsets in the
+ * text (trigger and quotes included); {@code prefix} is what follows the trigger (and the quote).
  */
 public record Query(char trigger, int start, int end, String prefix) {
   public static final char COMMAND = '/';
@@ -15,6 +16,10 @@ public record Query(char trigger, int start, int end, String prefix) {
   public static Optional<Query> at(String text, int caret) {
     if (caret < 0 || caret > text.length()) {
       return Optional.empty();
+    }
+    Optional<Query> quoted = quotedFile(text, caret);
+    if (quoted.isPresent()) {
+      return quoted;
     }
     int start = caret;
     while (start > 0 && !Character.isWhitespace(text.charAt(start - 1))) {
@@ -37,5 +42,26 @@ public record Query(char trigger, int start, int end, String prefix) {
       return Optional.of(new Query(FILE, start, end, prefix));
     }
     return Optional.empty();
+  }
+
+  /**
+   * A quoted file word the caret is in: {@code @"} at the start or after a blank, no quote between
+   * it and the caret, on one line; the word ends after its closing quote, if it has one.
+   */
+  private static Optional<Query> quotedFile(String text, int caret) {
+    int open = text.lastIndexOf("@\"", caret - 2);
+    if (open < 0 || (open > 0 && !Character.isWhitespace(text.charAt(open - 1)))) {
+      return Optional.empty();
+    }
+    String prefix = text.substring(open + 2, caret);
+    if (prefix.indexOf('"') >= 0 || prefix.indexOf('\n') >= 0) {
+      return Optional.empty();
+    }
+    int end = caret;
+    while (end < text.length() && text.charAt(end) != '"' && text.charAt(end) != '\n') {
+      end++;
+    }
+    end = end < text.length() && text.charAt(end) == '"' ? end + 1 : caret;
+    return Optional.of(new Query(FILE, open, end, prefix));
   }
 }

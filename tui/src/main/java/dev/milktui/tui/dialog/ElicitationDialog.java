@@ -21,6 +21,7 @@ import dev.milktui.core.protocol.Json;
 import dev.milktui.tui.text.Sanitizer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 
@@ -59,8 +60,12 @@ public final class ElicitationDialog {
     render();
   }
 
-  /** Opens the form, or, when the schema cannot be shown, declines at once and says why. */
-  public static void openOrDecline(
+  /**
+   * Opens the form, or, when the schema cannot be shown, declines at once and says why.
+   *
+   * @return the open form, if one opened
+   */
+  public static Optional<ElicitationDialog> openOrDecline(
       DialogHost host, ElicitationRequest request, BiConsumer<SessionEvent.Level, String> notices) {
     if (request.unsupported().isPresent()) {
       request.decline();
@@ -71,9 +76,23 @@ public final class ElicitationDialog {
               + " asked for input milk-tui cannot show as a form ("
               + request.unsupported().get()
               + "); it was told you declined.");
-      return;
+      return Optional.empty();
     }
-    host.open(new ElicitationDialog(host, request, notices).window);
+    ElicitationDialog dialog = new ElicitationDialog(host, request, notices);
+    host.open(dialog.window);
+    return Optional.of(dialog);
+  }
+
+  /** claude exited: the form closes unanswered, and says so (an answer would reach nobody). */
+  public void abandon() {
+    if (request.abandon()) {
+      host.close(window);
+      notices.accept(
+          SessionEvent.Level.WARNING,
+          "claude exited before you answered the request of MCP server "
+              + Sanitizer.oneLine(request.serverName())
+              + "; nothing was sent.");
+    }
   }
 
   private boolean handleKey(Interactable focused, KeyStroke key) {
@@ -94,9 +113,7 @@ public final class ElicitationDialog {
     for (int i = 0; i < fields.size(); i++) {
       ElicitationRequest.Field field = fields.get(i);
       String value =
-          inputs.get(i) instanceof TextBox box
-              ? box.getText().strip()
-              : ((ChoiceField) inputs.get(i)).value();
+          inputs.get(i) instanceof TextBox box ? box.getText().strip() : chosen(field, i);
       if (value.isEmpty() || value.equals(NONE)) {
         if (field.required()) {
           error.setText(Sanitizer.oneLine(field.label()) + " is required.");
@@ -117,6 +134,17 @@ public final class ElicitationDialog {
       }
     }
     finish(request.accept(content), "Sent your answer to MCP server ");
+  }
+
+  /** The value of a choice: an enum's value for the title shown, "yes"/"no", or "" for none. */
+  private String chosen(ElicitationRequest.Field field, int input) {
+    int index = ((ChoiceField) inputs.get(input)).index() - (field.required() ? 0 : 1);
+    if (index < 0) {
+      return "";
+    }
+    return field.kind() == ElicitationRequest.Kind.ENUM
+        ? field.choices().get(index)
+        : List.of("no", "yes").get(index);
   }
 
   private void finish(boolean sent, String what) {
@@ -140,9 +168,12 @@ public final class ElicitationDialog {
       body.addComponent(PermissionPrompter.revealed(label));
       Interactable input =
           switch (field.kind()) {
-            case ENUM -> choice(field, field.choices());
-            case BOOLEAN -> choice(field, List.of("no", "yes"));
-            default -> new TextBox(new TerminalSize(Math.min(width, 50), 1), "");
+            case ENUM -> choice(field, field.choiceTitles(), field.choices());
+            case BOOLEAN -> choice(field, List.of("no", "yes"), List.of("false", "true"));
+            default ->
+                new TextBox(
+                    new TerminalSize(Math.min(width, 50), 1),
+                    field.defaultValue() == null ? "" : Sanitizer.oneLine(field.defaultValue()));
           };
       inputs.add(input);
       body.addComponent((Component) input);
@@ -162,12 +193,19 @@ public final class ElicitationDialog {
     window.setComponent(body);
   }
 
-  private static ChoiceField choice(ElicitationRequest.Field field, List<String> options) {
+  /**
+   * A choice of {@code shown}, with "(none)" first when the field may be left out, starting at the
+   * schema's default ({@code values} are what the default is written as).
+   */
+  private static ChoiceField choice(
+      ElicitationRequest.Field field, List<String> shown, List<String> values) {
     List<String> all = new ArrayList<>();
     if (!field.required()) {
       all.add(NONE);
     }
-    all.addAll(options);
-    return new ChoiceField(all, 0, index -> {});
+    all.addAll(shown);
+    int fallback = field.defaultValue() == null ? -1 : values.indexOf(field.defaultValue());
+    int initial = fallback < 0 ? 0 : fallback + (field.required() ? 0 : 1);
+    return new ChoiceField(all, initial, index -> {});
   }
 }

@@ -1,12 +1,9 @@
 package dev.milktui.tui.dialog;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.BasicWindow;
 import com.googlecode.lanterna.gui2.Button;
-import com.googlecode.lanterna.gui2.Direction;
 import com.googlecode.lanterna.gui2.Label;
-import com.googlecode.lanterna.gui2.LinearLayout;
 import com.googlecode.lanterna.gui2.Panel;
 import com.googlecode.lanterna.gui2.TextBox;
 import com.googlecode.lanterna.gui2.Window;
@@ -15,9 +12,11 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.protocol.Json;
+import dev.milktui.tui.layout.ButtonRow;
 import dev.milktui.tui.layout.ScrollText;
 import dev.milktui.tui.markdown.MarkdownRenderer;
 import dev.milktui.tui.text.StyledLine;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -66,18 +65,22 @@ public final class PlanDialog {
     return window;
   }
 
-  /** The plan as the model wrote it: in the request when the CLI left it there, else its call. */
-  public static String plan(PermissionRequest request) {
-    String inRequest = Json.text(request.request().input(), "plan");
-    if (inRequest != null && !inRequest.isBlank()) {
-      return inRequest;
-    }
-    return request
-        .context()
-        .modelInput()
-        .map((JsonNode input) -> Json.text(input, "plan"))
-        .filter(text -> !text.isBlank())
-        .orElse(NO_PLAN);
+  /** The plan shown, and the plan file the CLI names for it, if it names one. */
+  record Plan(String text, Optional<String> file) {}
+
+  /**
+   * The plan and its file as the request holds them: when the model wrote the plan to the plan
+   * file, the CLI puts its text and path ({@code planFilePath}) in the request; when the model put
+   * it in its call instead, the CLI strips it from the request and it comes from the call.
+   */
+  static Plan plan(PermissionRequest request) {
+    return new Plan(firstText("plan", request).orElse(NO_PLAN), firstText("planFilePath", request));
+  }
+
+  private static Optional<String> firstText(String field, PermissionRequest request) {
+    return Optional.ofNullable(Json.text(request.request().input(), field))
+        .or(() -> request.context().modelInput().map(input -> Json.text(input, field)))
+        .filter(text -> !text.isBlank());
   }
 
   /** The plan as Markdown reads: headings, lists and tables drawn, without the syntax. */
@@ -126,27 +129,29 @@ public final class PlanDialog {
       body.addComponent(
           PermissionPrompter.revealed("Agent " + request.context().agent().get() + " has a plan:"));
     }
-    ScrollText plan = ReadOnlyText.of(rendered(plan(request), width));
+    Plan shown = plan(request);
+    shown
+        .file()
+        .ifPresent(path -> body.addComponent(PermissionPrompter.revealed("Plan file: " + path)));
+    ScrollText plan = ReadOnlyText.of(rendered(shown.text(), width));
     body.addComponent(plan);
     error.setText("");
     if (feedback == null) {
-      Panel buttons = new Panel(new LinearLayout(Direction.HORIZONTAL));
-      buttons.addComponent(
-          new Button(
-              "Approve, ask before edits (y)",
-              () -> answer.accept(() -> request.approvePlan("default"))));
-      buttons.addComponent(
-          new Button(
-              "Approve, auto-accept edits (Shift+A)",
-              () -> answer.accept(() -> request.approvePlan("acceptEdits"))));
-      body.addComponent(buttons);
+      // A row that wraps, so every button and its key stay on screen at the smallest size.
       body.addComponent(
-          new Button(
-              "Keep planning (n)",
-              () -> {
-                feedback = new TextBox(new TerminalSize(Math.min(60, width), 1), "");
-                render();
-              }));
+          new ButtonRow(
+              new Button(
+                  "Approve, ask before edits (y)",
+                  () -> answer.accept(() -> request.approvePlan("default"))),
+              new Button(
+                  "Approve, auto-accept edits (Shift+A)",
+                  () -> answer.accept(() -> request.approvePlan("acceptEdits"))),
+              new Button(
+                  "Keep planning (n)",
+                  () -> {
+                    feedback = new TextBox(new TerminalSize(Math.min(60, width), 1), "");
+                    render();
+                  })));
       body.addComponent(error);
       body.addComponent(new Label("Esc rejects the plan and stops the turn"));
       window.setComponent(body);

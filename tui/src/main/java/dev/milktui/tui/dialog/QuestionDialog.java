@@ -14,6 +14,7 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.protocol.AskedQuestion;
+import dev.milktui.tui.layout.ScrollText;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.Sanitizer;
 import java.util.ArrayList;
@@ -42,7 +43,8 @@ public final class QuestionDialog {
   private final BasicWindow window;
   private final Map<String, String> answers = new LinkedHashMap<>();
   private final Label error = new Label("");
-  private final Label description = new Label("");
+  // The option under the cursor in full; it scrolls, and gives way first on a small screen.
+  private final ScrollText description = ScrollText.prose("");
   private int page;
   private OptionList list;
 
@@ -137,7 +139,6 @@ public final class QuestionDialog {
     body.addComponent(PermissionPrompter.revealed(question.question()));
     list = new OptionList(question, width, this::describe);
     body.addComponent(list);
-    description.setLabelWidth(width);
     body.addComponent(description);
     error.setText("");
     body.addComponent(error);
@@ -152,10 +153,12 @@ public final class QuestionDialog {
     describe();
   }
 
-  /** The full description of the option under the cursor, wrapped below the list. */
+  /**
+   * The option under the cursor, label and description in full (the list cuts them at its edge),
+   * wrapped below the list.
+   */
   private void describe() {
-    String text = list == null ? "" : list.currentDescription();
-    description.setText(text.isEmpty() ? "" : Sanitizer.reveal(text));
+    description.setText(list == null ? "" : Sanitizer.reveal(list.currentDescription()));
   }
 
   /** The options of one question and the "Other" row; owns what is picked and typed. */
@@ -185,8 +188,9 @@ public final class QuestionDialog {
       if (onOther()) {
         return "Type your own answer.";
       }
-      String text = question.options().get(cursor).description();
-      return text == null ? "" : text;
+      AskedQuestion.Option option = question.options().get(cursor);
+      String text = option.description();
+      return text == null || text.isBlank() ? option.label() : option.label() + ": " + text;
     }
 
     /** The answer as it stands: a single choice, or every ticked label (and Other) joined. */

@@ -45,7 +45,8 @@ public final class ResumePicker {
     this.resume = resume;
   }
 
-  public void open() {
+  /** Opens the picker with {@code filter} already typed (as {@code /resume words} gives it). */
+  public void open(String filter) {
     BasicWindow window = DialogHost.modal("Resume a session of this directory");
     Panel panel = host.layoutPanel();
     int columns = Math.min(110, host.maxColumns());
@@ -61,6 +62,7 @@ public final class ResumePicker {
               resume.accept(id);
             },
             () -> host.close(window));
+    list.filterBy(filter);
     panel.addComponent(new Label("Type to filter · ↑/↓ choose · Enter resume · Esc close"));
     panel.addComponent(filterLine);
     panel.addComponent(list);
@@ -107,6 +109,12 @@ public final class ResumePicker {
       this.filterLine = filterLine;
       this.chosen = chosen;
       this.cancel = cancel;
+      refilter();
+    }
+
+    void filterBy(String text) {
+      filter.setLength(0);
+      filter.append(text);
       refilter();
     }
 

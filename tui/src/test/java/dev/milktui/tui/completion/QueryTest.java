@@ -25,4 +25,13 @@ class QueryTest {
     assertThat(Query.at("/compact", 0)).isEmpty();
     assertThat(Query.at("see @src", 4)).isEmpty();
   }
+
+  @Test
+  void aQuotedAtWordMayHoldSpacesAndRunsToItsClosingQuote() {
+    assertThat(Query.at("see @\"my fo", 11)).contains(new Query('@', 4, 11, "my fo"));
+    assertThat(Query.at("see @\"my folder/a b.txt\" now", 13))
+        .contains(new Query('@', 4, 24, "my fold"));
+    assertThat(Query.at("see @\"done\" and", 15)).isEmpty();
+    assertThat(Query.at("mail me@\"x y", 12)).isEmpty();
+  }
 }
