@@ -152,4 +152,91 @@ class TerminalModesIT {
       assertThat(running).noneMatch(ProcessHandle::isAlive);
     }
   }
+
+  @Test
+  void aPasteHoldingItsOwnEndMarkerIsStillOneEditAndSendsNothing() {
+    try (Tmux tmux = demo()) {
+      tmux.await("Offline demo");
+      // Pasted text that carries ESC[201~ (copied from a web page, say): the terminal passes it
+      // on, and before the fix the lines after it were typed as keys, each Enter a send.
+      tmux.paste("Run echo hi\n\u001b[201~\nRun echo hi\nlast pasted line");
+      String pasted = tmux.await("last pasted line");
+      assertThat(pasted).doesNotContain("> Run echo hi").doesNotContain("Queued");
+      tmux.quitCleanly();
+    }
+  }
+
+  @Test
+  void aResizeWhileStoppedIsDrawnAtTheNewSizeAfterFg() {
+    try (Tmux tmux = Tmux.startShell(DemoInTerminalIT.environment(home), home)) {
+      tmux.await("PROMPT$");
+      tmux.type(LAUNCHER + " --demo --demo-speed 0.05");
+      tmux.send("Enter");
+      tmux.await("Offline demo");
+      tmux.send("C-z");
+      tmux.await("Stopped");
+      // The shell is the foreground job now: the resize's SIGWINCH goes to it, not to milk-tui.
+      tmux.resize(70, 20);
+      tmux.type("fg");
+      tmux.send("Enter");
+      // Drawn for 120x40, the status bar would sit below the 20 rows and never show.
+      String back = tmux.await("F1 help");
+      List<String> rows = back.lines().toList();
+      assertThat(rows.get(rows.size() - 1)).contains("F1 help");
+      assertThat(back).contains("Offline demo");
+      tmux.send("C-c");
+      tmux.send("C-c");
+      tmux.awaitGone("F1 help");
+    }
+  }
+
+  @Test
+  void sigtermGivesTheTerminalBackAndRemovesTheDemoFolder() throws Exception {
+    signalEndsTheRunCleanly("TERM");
+  }
+
+  @Test
+  void sighupGivesTheTerminalBackAndRemovesTheDemoFolder() throws Exception {
+    signalEndsTheRunCleanly("HUP");
+  }
+
+  @Test
+  void sigintGivesTheTerminalBackAndRemovesTheDemoFolder() throws Exception {
+    signalEndsTheRunCleanly("INT");
+  }
+
+  /**
+   * The JVM ends on {@code signal} without milk-tui's own quit: the shutdown hooks turn the mouse
+   * and paste modes off, leave the full screen and remove the demo's scratch folder.
+   */
+  private void signalEndsTheRunCleanly(String signal) throws Exception {
+    Path tmp = Files.createDirectories(home.resolve("tmp"));
+    Map<String, String> env = new HashMap<>(DemoInTerminalIT.environment(home));
+    env.put("MILK_TUI_JAVA_OPTS", "-Djava.io.tmpdir=" + tmp);
+    try (Tmux tmux =
+        Tmux.start(List.of(LAUNCHER.toString(), "--demo", "--demo-speed", "0.05"), env, home)) {
+      tmux.await("Offline demo");
+      try (Stream<Path> scratch = Files.list(tmp)) {
+        assertThat(scratch.map(p -> p.getFileName().toString()))
+            .anyMatch(name -> name.startsWith("milk-tui-demo-"));
+      }
+      ProcessHandle java =
+          tmux.paneProcess()
+              .descendants()
+              .filter(p -> p.info().command().orElse("").endsWith("java"))
+              .findFirst()
+              .orElseThrow();
+      Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(java.pid())).start();
+      assertThat(kill.waitFor()).isZero();
+      java.onExit().get(30, TimeUnit.SECONDS);
+      String after = tmux.await("MILK-EXIT=");
+      assertThat(after).doesNotContain("Offline demo").doesNotContain("F1 help");
+      assertThat(tmux.query("#{mouse_any_flag} #{mouse_sgr_flag} #{alternate_on}"))
+          .isEqualTo("0 0 0");
+      try (Stream<Path> scratch = Files.list(tmp)) {
+        assertThat(scratch.map(p -> p.getFileName().toString()))
+            .noneMatch(name -> name.startsWith("milk-tui-demo-"));
+      }
+    }
+  }
 }
