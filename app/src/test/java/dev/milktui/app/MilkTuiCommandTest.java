@@ -153,6 +153,54 @@ class MilkTuiCommandTest {
   }
 
   @Test
+  void anExportNamingAFolderIsRefusedBeforeTheScreen() throws IOException {
+    Path folder = Files.createDirectories(home.resolve("exports"));
+
+    assertThat(run("--demo", "--export", folder.toString())).isEqualTo(2);
+
+    assertThat(err.toString())
+        .isEqualTo(
+            "milk-tui: --export "
+                + folder
+                + ": is a folder; name a file to write; see milk-tui --help\n");
+  }
+
+  @Test
+  void aResumeIdClaudeHasNoSessionOfIsOneLineBeforeTheScreen() throws IOException {
+    String id = "123e4567-e89b-12d3-a456-426614174000";
+    Path cwd = Files.createDirectories(home.resolve("project"));
+
+    assertThat(run("--cwd", cwd.toString(), "--resume", id)).isEqualTo(1);
+
+    assertThat(err.toString())
+        .startsWith("milk-tui: --resume " + id + ": Claude has no session with this id for " + cwd);
+    assertThat(err.toString().lines()).hasSize(1);
+  }
+
+  @Test
+  void aResumeIdClaudeKeepsAndASessionTitlePassTheCheck() throws IOException {
+    String id = "123e4567-e89b-12d3-a456-426614174000";
+    Path cwd = Files.createDirectories(home.resolve("project"));
+    Path sessions =
+        Files.createDirectories(
+            home.resolve(".claude/projects")
+                .resolve(cwd.toString().replaceAll("[^a-zA-Z0-9]", "-")));
+    Files.writeString(sessions.resolve(id + ".jsonl"), "{}\n");
+    Path claude = Scripts.executable(home.resolve("bin/claude"), "echo '2.1.332 (Claude Code)'");
+
+    assertThat(run("--claude", claude.toString(), "--cwd", cwd.toString(), "--resume", id))
+        .isEqualTo(1);
+    assertThat(run("--claude", claude.toString(), "--cwd", cwd.toString(), "--resume", "my-title"))
+        .isEqualTo(1);
+
+    assertThat(err.toString().lines())
+        .allMatch(
+            line ->
+                line.contains("needs an interactive terminal")
+                    || line.startsWith("Run it in a terminal"));
+  }
+
+  @Test
   void theDemoNeedsNoClaudeAndRemovesItsScratchFolder() throws IOException {
     variables.put("PATH", Files.createDirectories(home.resolve("empty-bin")).toString());
     Set<Path> before = demoFolders();
