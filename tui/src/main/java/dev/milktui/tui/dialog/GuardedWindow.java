@@ -1,9 +1,11 @@
 package dev.milktui.tui.dialog;
 
 import com.googlecode.lanterna.gui2.BasicWindow;
+import com.googlecode.lanterna.gui2.TextBox;
 import com.googlecode.lanterna.gui2.TextGUI;
 import com.googlecode.lanterna.gui2.WindowListener;
 import com.googlecode.lanterna.input.KeyStroke;
+import dev.milktui.tui.BracketedPaste;
 import dev.milktui.tui.layout.MinimumSize;
 import java.time.Clock;
 import java.time.Duration;
@@ -73,6 +75,22 @@ final class GuardedWindow extends BasicWindow {
     return showedPaused ? super.getTitle() + PAUSED : super.getTitle();
   }
 
+  /**
+   * A paste into a field is typed into it, character by character, so the field's listeners see it
+   * as the user's edit (the form then holds exactly what the field shows). Line breaks arrive as
+   * spaces: a one-line field has no Enter to give, and an Enter would press a button.
+   */
+  private static void typeInto(TextBox box, String text) {
+    text.codePoints()
+        .filter(c -> !Character.isISOControl(c))
+        .forEach(
+            c -> {
+              for (char unit : Character.toChars(c)) {
+                box.handleKeyStroke(new KeyStroke(unit, false, false));
+              }
+            });
+  }
+
   @Override
   public boolean handleInput(KeyStroke key) {
     if (screenTooSmall()) {
@@ -80,6 +98,11 @@ final class GuardedWindow extends BasicWindow {
       return true;
     }
     if (!paused()) {
+      if (key instanceof BracketedPaste.Paste paste
+          && getFocusedInteractable() instanceof TextBox box) {
+        typeInto(box, paste.asOneLine());
+        return true;
+      }
       return super.handleInput(key);
     }
     AtomicBoolean deliver = new AtomicBoolean(true);
