@@ -167,6 +167,19 @@ class TerminalModesIT {
   }
 
   @Test
+  void anEmojiReachesTheTerminalAsItselfNotAsQuestionMarks() {
+    try (Tmux tmux = demo()) {
+      tmux.await("Offline demo");
+      tmux.type("hi \uD83D\uDC4D and \uD842\uDFB7 done");
+      tmux.send("Enter");
+      // Lanterna wrote each half of a surrogate pair on its own, as "?".
+      String sent = tmux.await("> hi ");
+      assertThat(sent).contains("> hi \uD83D\uDC4D and \uD842\uDFB7 done");
+      tmux.quitCleanly();
+    }
+  }
+
+  @Test
   void aResizeWhileStoppedIsDrawnAtTheNewSizeAfterFg() {
     try (Tmux tmux = Tmux.startShell(DemoInTerminalIT.environment(home), home)) {
       tmux.await("PROMPT$");

@@ -44,6 +44,21 @@ final class SttyBatchingTerminal extends UnixTerminal {
     return "";
   }
 
+  /**
+   * Lanterna encodes a string one {@code char} at a time, so each half of a surrogate pair (every
+   * emoji, the rarer CJK ideographs) went out as {@code ?}. A string holding a pair is encoded
+   * whole; others keep Lanterna's way, which also swaps box lines for ASCII on a non-UTF-8
+   * terminal.
+   */
+  @Override
+  public void putString(String string) throws IOException {
+    if (string.codePoints().count() != string.length()) {
+      writeToTerminal(string.getBytes(Charset.defaultCharset()));
+    } else {
+      super.putString(string);
+    }
+  }
+
   @Override
   protected TerminalSize findTerminalSize() throws IOException {
     Optional<TerminalSize> size = Stty.size();
