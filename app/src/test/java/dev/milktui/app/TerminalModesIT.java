@@ -180,6 +180,24 @@ class TerminalModesIT {
   }
 
   @Test
+  void aDumbOrUnknownTerminalTypeIsOneClearLineAndNoFullScreen() {
+    Map<String, String> dumb = new HashMap<>(DemoInTerminalIT.environment(home));
+    dumb.put("TERM", "dumb");
+    Map<String, String> unset = new HashMap<>(DemoInTerminalIT.environment(home));
+    unset.remove("TERM");
+    for (Map<String, String> env : List.of(dumb, unset)) {
+      try (Tmux tmux = Tmux.start(List.of(LAUNCHER.toString(), "--demo"), env, home)) {
+        String screen = tmux.await("MILK-EXIT=1");
+        assertThat(screen)
+            .contains(env.containsKey("TERM") ? "milk-tui: TERM=dumb" : "milk-tui: TERM is not set")
+            .doesNotContain("Offline demo")
+            .doesNotContain("Exception");
+        assertThat(tmux.query("#{alternate_on} #{mouse_any_flag}")).isEqualTo("0 0");
+      }
+    }
+  }
+
+  @Test
   void aResizeWhileStoppedIsDrawnAtTheNewSizeAfterFg() {
     try (Tmux tmux = Tmux.startShell(DemoInTerminalIT.environment(home), home)) {
       tmux.await("PROMPT$");
