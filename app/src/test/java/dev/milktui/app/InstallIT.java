@@ -39,7 +39,8 @@ class InstallIT {
 
   @BeforeAll
   static void installIntoATemporaryPrefix() throws Exception {
-    prefix = home.resolve("prefix");
+    // A space in the prefix, as in "~/My Tools": every path in the script must be quoted.
+    prefix = home.resolve("my prefix");
     Path script = RealClaude.projectRoot().resolve("scripts/install");
     install = run(List.of("bash", script.toString(), "--prefix", prefix.toString()));
   }
@@ -47,7 +48,11 @@ class InstallIT {
   @Test
   void installPutsTheLauncherJarManPagesAndCompletionsUnderThePrefix() {
     assertThat(install.exitCode()).as(install.output()).isZero();
-    assertThat(install.output()).contains("Installed milk-tui " + BuildInfo.VERSION);
+    assertThat(install.output())
+        .contains("Installed milk-tui " + BuildInfo.VERSION)
+        .contains(
+            "source "
+                + prefix.resolve("share/milk-tui/completion.zsh").toString().replace(" ", "\\ "));
     assertThat(prefix.resolve("bin/milk-tui")).isExecutable();
     assertThat(prefix.resolve("share/milk-tui/milk-tui.jar")).isRegularFile();
     assertThat(prefix.resolve("share/man/man1/milk-tui.1")).isRegularFile();
@@ -71,6 +76,32 @@ class InstallIT {
     assertThat(version.output())
         .startsWith("milk-tui " + BuildInfo.VERSION)
         .contains("tested with " + System.getProperty("milk.claudeVersion"));
+  }
+
+  @Test
+  void installingAgainOverAnInstallWorksAndKeepsTheCommand() throws Exception {
+    Path script = RealClaude.projectRoot().resolve("scripts/install");
+    Run again = run(List.of("bash", script.toString(), "--prefix", prefix.toString()));
+
+    assertThat(again.exitCode()).as(again.output()).isZero();
+    Run version = run(List.of(prefix.resolve("bin/milk-tui").toString(), "--version"));
+    assertThat(version.output()).startsWith("milk-tui " + BuildInfo.VERSION);
+  }
+
+  @Test
+  void theInstalledCommandRunsThroughAChainOfLinksFromAnotherFolder() throws Exception {
+    Path first = Files.createSymbolicLink(home.resolve("first"), prefix.resolve("bin/milk-tui"));
+    Path second = Files.createSymbolicLink(home.resolve("second"), first);
+    ProcessBuilder builder =
+        new ProcessBuilder(second.toString(), "--version")
+            .directory(Files.createDirectories(home.resolve("elsewhere")).toFile())
+            .redirectErrorStream(true);
+    builder.environment().put("HOME", home.toString());
+    Process process = builder.start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+    assertThat(process.waitFor()).as(output).isZero();
+    assertThat(output).startsWith("milk-tui " + BuildInfo.VERSION);
   }
 
   @Test
