@@ -8,8 +8,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,7 +45,33 @@ class InstallIT {
     // A space in the prefix, as in "~/My Tools": every path in the script must be quoted.
     prefix = home.resolve("my prefix");
     Path script = RealClaude.projectRoot().resolve("scripts/install");
-    install = run(List.of("bash", script.toString(), "--prefix", prefix.toString()));
+    // Under umask 000, as in some containers: what is installed must still not be writable by all.
+    install =
+        run(
+            List.of(
+                "bash",
+                "-c",
+                "umask 000 && exec bash \"$0\" --prefix \"$1\"",
+                script.toString(),
+                prefix.toString()));
+  }
+
+  @Test
+  void underUmask000NothingInstalledOrCachedIsWritableByOthers() throws IOException {
+    List<Path> written = new ArrayList<>();
+    for (Path root : List.of(prefix, home.resolve("cache"))) {
+      try (Stream<Path> paths = Files.walk(root)) {
+        paths.forEach(written::add);
+      }
+    }
+    assertThat(written).hasSizeGreaterThan(5);
+    assertThat(written)
+        .allSatisfy(
+            path ->
+                assertThat(Files.getPosixFilePermissions(path))
+                    .as("%s", path)
+                    .doesNotContain(
+                        PosixFilePermission.GROUP_WRITE, PosixFilePermission.OTHERS_WRITE));
   }
 
   @Test
