@@ -278,7 +278,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
             : paths.exportsDirectory().resolve(paths.timestamp(Instant.now()) + ".md");
     TuiConfig config =
         TuiConfig.defaults()
-            .withColor(!environment.variables().containsKey("NO_COLOR"))
+            .withColor(Colours.wanted(environment.variables()))
             .withHistoryFile(paths.historyFile())
             .withGrantSaver(
                 new GrantSaver() {
