@@ -222,6 +222,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
     Path workingDirectory = workingDirectory();
     requireKnownPermissionMode();
     requireExportFolder();
+    requireSettingsFolder();
     try {
       return run(workingDirectory);
     } catch (StartupChecks.Failed e) {
@@ -491,6 +492,22 @@ public final class MilkTuiCommand implements Callable<Integer> {
     if (problem != null) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--export " + export + ": " + problem);
+    }
+  }
+
+  /**
+   * A named settings file may be missing (the first grant makes it), but not its folder: a typo
+   * must not make folders, and claude is given the same path.
+   */
+  private void requireSettingsFolder() {
+    if (settingsFile == null) {
+      return;
+    }
+    Path folder = settingsFile.toAbsolutePath().getParent();
+    if (folder != null && !Files.isDirectory(folder)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--settings " + settingsFile + ": the folder " + folder + " does not exist");
     }
   }
 

@@ -153,6 +153,22 @@ class MilkTuiCommandTest {
   }
 
   @Test
+  void aSettingsFileInAFolderThatDoesNotExistIsRefusedAndNoFolderIsMade() {
+    Path settings = home.resolve("no-such-folder/settings.json");
+
+    assertThat(run("--settings", settings.toString())).isEqualTo(2);
+
+    assertThat(err.toString())
+        .startsWith(
+            "milk-tui: --settings "
+                + settings
+                + ": the folder "
+                + settings.getParent()
+                + " does not exist");
+    assertThat(settings.getParent()).doesNotExist();
+  }
+
+  @Test
   void anExportNamingAFolderIsRefusedBeforeTheScreen() throws IOException {
     Path folder = Files.createDirectories(home.resolve("exports"));
 
