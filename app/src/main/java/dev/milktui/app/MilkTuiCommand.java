@@ -432,6 +432,11 @@ public final class MilkTuiCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--cwd " + dir + ": not a directory");
     }
+    if (!Files.isReadable(dir) || !Files.isExecutable(dir)) {
+      // claude could not start there, nor list files for @ completion.
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--cwd " + dir + ": permission denied (cannot enter or list it)");
+    }
     return dir;
   }
 

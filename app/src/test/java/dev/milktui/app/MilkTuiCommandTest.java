@@ -7,11 +7,13 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -271,6 +273,20 @@ class MilkTuiCommandTest {
     Path file = Files.writeString(home.resolve("file"), "");
     assertThat(run("--cwd", file.toString())).isEqualTo(2);
     assertThat(err.toString()).contains("--cwd " + file + ": not a directory");
+  }
+
+  @Test
+  void aWorkingDirectoryThatCannotBeEnteredIsAUsageError() throws IOException {
+    Path locked = Files.createDirectories(home.resolve("locked"));
+    Files.setPosixFilePermissions(locked, Set.of());
+    try {
+      // root may enter any folder; the check is the kernel's, so it only shows for other users.
+      Assumptions.assumeFalse(Files.isReadable(locked), "running as root");
+      assertThat(run("--cwd", locked.toString())).isEqualTo(2);
+      assertThat(err.toString()).contains("--cwd " + locked + ": permission denied");
+    } finally {
+      Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwx------"));
+    }
   }
 
   @Test
