@@ -122,6 +122,8 @@ class TerminalModesIT {
       tmux.await("Offline demo");
       assertThat(tmux.query("#{mouse_any_flag}")).isEqualTo("0");
       assertThat(tmux.query("#{pane_in_mode} #{alternate_on}")).isEqualTo("0 1");
+      // Quit before the temporary home goes: a JVM ended by the closing tmux still writes its log.
+      tmux.quitCleanly();
     }
   }
 
@@ -135,6 +137,8 @@ class TerminalModesIT {
       tmux.await("Offline demo");
       assertThat(tmux.query("#{mouse_any_flag} #{mouse_sgr_flag}")).isEqualTo("0 0");
       assertThat(tmux.query("#{pane_in_mode} #{alternate_on}")).isEqualTo("0 1");
+      // Quit before the temporary home goes: a JVM ended by the closing tmux still writes its log.
+      tmux.quitCleanly();
     }
   }
 
@@ -218,6 +222,9 @@ class TerminalModesIT {
       tmux.send("C-c");
       tmux.send("C-c");
       tmux.awaitGone("F1 help");
+      tmux.type("echo exit-$((0+$?))");
+      tmux.send("Enter");
+      tmux.await("exit-0");
     }
   }
 
