@@ -268,6 +268,15 @@ class DialogsTest {
   }
 
   @Test
+  void ctrlAndAltLettersInTheDirectoryFieldAreNotTypedAsText() {
+    Harness h = new Harness(110, 34);
+    h.events(new SessionEvent.GrantsNeeded(Events.summary(failures(), List.of())));
+    h.key(KeyType.Tab);
+    h.type("/tmp/ab").ctrl('s').key(new KeyStroke('b', false, true)).ctrl('w');
+    assertThat(h.screen()).contains("Directories: /tmp/ab ").contains("Adds /tmp/ab ");
+  }
+
+  @Test
   void aToolWideRuleIsGrantedOnlyOnceTheUserChoseItWithAnArrow() {
     Harness h = new Harness(110, 34);
     h.events(new SessionEvent.GrantsNeeded(Events.summary(failures(), List.of())));

@@ -3,8 +3,11 @@ package dev.milktui.tui.dialog;
 import com.googlecode.lanterna.gui2.BasicWindow;
 import com.googlecode.lanterna.gui2.TextBox;
 import com.googlecode.lanterna.gui2.TextGUI;
+import com.googlecode.lanterna.gui2.Window;
 import com.googlecode.lanterna.gui2.WindowListener;
+import com.googlecode.lanterna.gui2.WindowListenerAdapter;
 import com.googlecode.lanterna.input.KeyStroke;
+import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.tui.BracketedPaste;
 import dev.milktui.tui.layout.MinimumSize;
 import java.time.Clock;
@@ -32,6 +35,19 @@ final class GuardedWindow extends BasicWindow {
 
   GuardedWindow(String title) {
     super(title);
+    addWindowListener(
+        new WindowListenerAdapter() {
+          @Override
+          public void onInput(Window window, KeyStroke key, AtomicBoolean deliver) {
+            // Lanterna's text field types a Ctrl or Alt letter as the bare letter: Ctrl+S in
+            // the directory field added an "s" to the path granted. Such a key is never text.
+            if (key.getKeyType() == KeyType.Character
+                && (key.isCtrlDown() || key.isAltDown())
+                && getFocusedInteractable() instanceof TextBox) {
+              deliver.set(false);
+            }
+          }
+        });
   }
 
   /** Starts the pause; called by the host as it opens the window. */
