@@ -19,6 +19,7 @@ import java.util.Comparator;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.tinylog.Logger;
 
 /**
  * The offline demo: a session recorded from the real CLI, played through the same engine and
@@ -39,11 +40,16 @@ final class DemoSessionFactory implements SessionFactory, AutoCloseable {
   private final Path workingDirectory;
   private final double speed;
 
+  /** Removes the scratch folder when the JVM ends without {@link #close} (SIGTERM, SIGHUP). */
+  private final Thread exitHook;
+
   private DemoSessionFactory(Path scratch, Path home, Path workingDirectory, double speed) {
     this.settings = new SettingsStore(scratch.resolve("settings.json"), home);
     this.scratch = scratch;
     this.workingDirectory = workingDirectory;
     this.speed = speed;
+    this.exitHook = new Thread(this::removeQuietly, "milk-tui-demo-cleanup");
+    Runtime.getRuntime().addShutdownHook(exitHook);
   }
 
   /** A demo with its own scratch folder (settings file, the folder the demo writes to). */
@@ -76,6 +82,26 @@ final class DemoSessionFactory implements SessionFactory, AutoCloseable {
   /** Removes the scratch folder and everything the demo wrote into it. */
   @Override
   public void close() throws IOException {
+    try {
+      Runtime.getRuntime().removeShutdownHook(exitHook);
+    } catch (IllegalStateException e) {
+      // The JVM is already ending: the hook removes the folder too; deleting twice is harmless.
+    }
+    remove();
+  }
+
+  private void removeQuietly() {
+    try {
+      remove();
+    } catch (IOException | UncheckedIOException e) {
+      Logger.warn(e, "could not remove the demo folder {}", scratch);
+    }
+  }
+
+  private void remove() throws IOException {
+    if (!Files.exists(scratch)) {
+      return;
+    }
     try (Stream<Path> paths = Files.walk(scratch)) {
       for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(path);

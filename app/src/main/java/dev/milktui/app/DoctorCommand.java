@@ -162,7 +162,9 @@ public final class DoctorCommand implements Callable<Integer> {
     String detail =
         "TERM="
             + term.orElse("(unset)")
-            + (environment.variable("NO_COLOR").isPresent() ? ", NO_COLOR set (no colours)" : "");
+            + (Colours.wanted(environment.variables())
+                ? ""
+                : ", no colours (NO_COLOR or a mono TERM)");
     if (System.console() == null) {
       return DoctorCheck.warn(
           "terminal", "no console (not a TTY): the full-screen UI needs one; " + detail);

@@ -16,15 +16,9 @@ public final class Main {
 
   public static void main(String[] args) {
     Optional<Path> chosenLog = logFileOption(args);
-    Optional<Path> missingFolder = chosenLog.map(Path::toAbsolutePath).map(Path::getParent);
-    if (missingFolder.isPresent() && !Files.isDirectory(missingFolder.get())) {
-      // A typo must not make folders (as root, anywhere); the default log's folders are ours.
-      System.err.println(
-          "milk-tui: --log-file "
-              + chosenLog.get()
-              + ": the folder "
-              + missingFolder.get()
-              + " does not exist");
+    Optional<String> logProblem = chosenLog.flatMap(Main::logFileProblem);
+    if (logProblem.isPresent()) {
+      System.err.println("milk-tui: --log-file " + chosenLog.get() + ": " + logProblem.get());
       System.exit(2);
     }
     Logging.toFile(chosenLog.orElseGet(() -> AppPaths.resolve(Environment.system()).logFile()));
@@ -39,6 +33,25 @@ public final class Main {
       exitCode = 1;
     }
     System.exit(exitCode);
+  }
+
+  /**
+   * Why the chosen log file cannot be written, if it cannot. A typo must not make folders (as root,
+   * anywhere); the default log's folders are ours. Checked before anything runs, since a log that
+   * cannot be opened would otherwise fail silently.
+   */
+  static Optional<String> logFileProblem(Path logFile) {
+    Path folder = logFile.toAbsolutePath().getParent();
+    if (folder != null && !Files.isDirectory(folder)) {
+      return Optional.of("the folder " + folder + " does not exist");
+    }
+    if (Files.isDirectory(logFile)) {
+      return Optional.of("is a folder; name a file to write");
+    }
+    if (Files.exists(logFile) ? !Files.isWritable(logFile) : !Files.isWritable(folder)) {
+      return Optional.of("cannot be written here");
+    }
+    return Optional.empty();
   }
 
   /**

@@ -36,6 +36,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -112,6 +113,10 @@ public final class MilkTuiCommand implements Callable<Integer> {
 
   /** {@code --resume} without an id: the picker opens. */
   static final String PICK_SESSION = "";
+
+  private static final Pattern SESSION_UUID =
+      Pattern.compile(
+          "\\p{XDigit}{8}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{12}");
 
   @Option(names = "--cwd", paramLabel = "DIR", description = "claude's working directory.")
   Path cwd;
@@ -217,6 +222,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
     Path workingDirectory = workingDirectory();
     requireKnownPermissionMode();
     requireExportFolder();
+    requireSettingsFolder();
     try {
       return run(workingDirectory);
     } catch (StartupChecks.Failed e) {
@@ -230,6 +236,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
     AppPaths paths = AppPaths.resolve(environment);
     LastSessions lastSessions = new LastSessions(paths.lastSessionsFile());
     Optional<String> resumeId = resumeId(lastSessions, workingDirectory);
+    requireKnownSession(workingDirectory);
     if (demo) {
       try (DemoSessionFactory demoSessions =
           DemoSessionFactory.create(environment.home(), workingDirectory, demoSpeed)) {
@@ -272,7 +279,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
             : paths.exportsDirectory().resolve(paths.timestamp(Instant.now()) + ".md");
     TuiConfig config =
         TuiConfig.defaults()
-            .withColor(!environment.variables().containsKey("NO_COLOR"))
+            .withColor(Colours.wanted(environment.variables()))
             .withHistoryFile(paths.historyFile())
             .withGrantSaver(
                 new GrantSaver() {
@@ -425,6 +432,11 @@ public final class MilkTuiCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--cwd " + dir + ": not a directory");
     }
+    if (!Files.isReadable(dir) || !Files.isExecutable(dir)) {
+      // claude could not start there, nor list files for @ completion.
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--cwd " + dir + ": permission denied (cannot enter or list it)");
+    }
     return dir;
   }
 
@@ -463,16 +475,66 @@ public final class MilkTuiCommand implements Callable<Integer> {
     }
   }
 
-  /** A typo must not make folders: the export's folder has to be there already. */
+  /**
+   * A typo must not make folders: the export's folder has to be there already. The export is
+   * written at the very end; a target that cannot be written is said now, not after the session.
+   */
   private void requireExportFolder() {
     if (export == null) {
       return;
     }
     Path folder = export.toAbsolutePath().getParent();
+    String problem =
+        folder != null && !Files.isDirectory(folder)
+            ? "the folder " + folder + " does not exist"
+            : Files.isDirectory(export)
+                ? "is a folder; name a file to write"
+                : Files.exists(export) && !Files.isRegularFile(export)
+                    ? "is not a regular file"
+                    : !Files.isWritable(Files.exists(export) ? export : folder)
+                        ? "cannot be written here"
+                        : null;
+    if (problem != null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--export " + export + ": " + problem);
+    }
+  }
+
+  /**
+   * A named settings file may be missing (the first grant makes it), but not its folder: a typo
+   * must not make folders, and claude is given the same path.
+   */
+  private void requireSettingsFolder() {
+    if (settingsFile == null) {
+      return;
+    }
+    Path folder = settingsFile.toAbsolutePath().getParent();
     if (folder != null && !Files.isDirectory(folder)) {
       throw new CommandLine.ParameterException(
-          spec.commandLine(), "--export " + export + ": the folder " + folder + " does not exist");
+          spec.commandLine(),
+          "--settings " + settingsFile + ": the folder " + folder + " does not exist");
     }
+  }
+
+  /**
+   * An explicit session id (a UUID) that Claude keeps no file of for this directory: claude would
+   * refuse it, so it is said before the screen opens. Anything else may be a session title, which
+   * only claude can look up.
+   */
+  private void requireKnownSession(Path workingDirectory) throws StartupChecks.Failed {
+    if (resume == null
+        || PICK_SESSION.equals(resume)
+        || demo
+        || !SESSION_UUID.matcher(resume).matches()
+        || claudeProjects().sessionFile(workingDirectory, resume).isPresent()) {
+      return;
+    }
+    throw new StartupChecks.Failed(
+        "--resume "
+            + resume
+            + ": Claude has no session with this id for "
+            + workingDirectory
+            + " (milk-tui --resume lists this directory's sessions)");
   }
 
   private LaunchSpec launchSpec(Path workingDirectory, Path claudeBinary) {

@@ -8,8 +8,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,15 +42,46 @@ class InstallIT {
 
   @BeforeAll
   static void installIntoATemporaryPrefix() throws Exception {
-    prefix = home.resolve("prefix");
+    // A space in the prefix, as in "~/My Tools": every path in the script must be quoted.
+    prefix = home.resolve("my prefix");
     Path script = RealClaude.projectRoot().resolve("scripts/install");
-    install = run(List.of("bash", script.toString(), "--prefix", prefix.toString()));
+    // Under umask 000, as in some containers: what is installed must still not be writable by all.
+    install =
+        run(
+            List.of(
+                "bash",
+                "-c",
+                "umask 000 && exec bash \"$0\" --prefix \"$1\"",
+                script.toString(),
+                prefix.toString()));
+  }
+
+  @Test
+  void underUmask000NothingInstalledOrCachedIsWritableByOthers() throws IOException {
+    List<Path> written = new ArrayList<>();
+    for (Path root : List.of(prefix, home.resolve("cache"))) {
+      try (Stream<Path> paths = Files.walk(root)) {
+        paths.forEach(written::add);
+      }
+    }
+    assertThat(written).hasSizeGreaterThan(5);
+    assertThat(written)
+        .allSatisfy(
+            path ->
+                assertThat(Files.getPosixFilePermissions(path))
+                    .as("%s", path)
+                    .doesNotContain(
+                        PosixFilePermission.GROUP_WRITE, PosixFilePermission.OTHERS_WRITE));
   }
 
   @Test
   void installPutsTheLauncherJarManPagesAndCompletionsUnderThePrefix() {
     assertThat(install.exitCode()).as(install.output()).isZero();
-    assertThat(install.output()).contains("Installed milk-tui " + BuildInfo.VERSION);
+    assertThat(install.output())
+        .contains("Installed milk-tui " + BuildInfo.VERSION)
+        .contains(
+            "source "
+                + prefix.resolve("share/milk-tui/completion.zsh").toString().replace(" ", "\\ "));
     assertThat(prefix.resolve("bin/milk-tui")).isExecutable();
     assertThat(prefix.resolve("share/milk-tui/milk-tui.jar")).isRegularFile();
     assertThat(prefix.resolve("share/man/man1/milk-tui.1")).isRegularFile();
@@ -71,6 +105,32 @@ class InstallIT {
     assertThat(version.output())
         .startsWith("milk-tui " + BuildInfo.VERSION)
         .contains("tested with " + System.getProperty("milk.claudeVersion"));
+  }
+
+  @Test
+  void installingAgainOverAnInstallWorksAndKeepsTheCommand() throws Exception {
+    Path script = RealClaude.projectRoot().resolve("scripts/install");
+    Run again = run(List.of("bash", script.toString(), "--prefix", prefix.toString()));
+
+    assertThat(again.exitCode()).as(again.output()).isZero();
+    Run version = run(List.of(prefix.resolve("bin/milk-tui").toString(), "--version"));
+    assertThat(version.output()).startsWith("milk-tui " + BuildInfo.VERSION);
+  }
+
+  @Test
+  void theInstalledCommandRunsThroughAChainOfLinksFromAnotherFolder() throws Exception {
+    Path first = Files.createSymbolicLink(home.resolve("first"), prefix.resolve("bin/milk-tui"));
+    Path second = Files.createSymbolicLink(home.resolve("second"), first);
+    ProcessBuilder builder =
+        new ProcessBuilder(second.toString(), "--version")
+            .directory(Files.createDirectories(home.resolve("elsewhere")).toFile())
+            .redirectErrorStream(true);
+    builder.environment().put("HOME", home.toString());
+    Process process = builder.start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+    assertThat(process.waitFor()).as(output).isZero();
+    assertThat(output).startsWith("milk-tui " + BuildInfo.VERSION);
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class MainTest {
   @Test
@@ -17,5 +18,13 @@ class MainTest {
   @Test
   void aPromptAfterDoubleDashIsNotMistakenForTheOption() {
     assertThat(Main.logFileOption(new String[] {"--", "--log-file", "/tmp/c.log"})).isEmpty();
+  }
+
+  @Test
+  void aLogFileThatIsAFolderOrInAMissingFolderIsRefusedAndAPlainOneIsFine(@TempDir Path dir) {
+    assertThat(Main.logFileProblem(dir)).contains("is a folder; name a file to write");
+    assertThat(Main.logFileProblem(dir.resolve("missing/milk.log")))
+        .contains("the folder " + dir.resolve("missing") + " does not exist");
+    assertThat(Main.logFileProblem(dir.resolve("milk.log"))).isEmpty();
   }
 }

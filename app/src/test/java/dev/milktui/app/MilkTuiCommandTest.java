@@ -7,11 +7,13 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -153,6 +155,70 @@ class MilkTuiCommandTest {
   }
 
   @Test
+  void aSettingsFileInAFolderThatDoesNotExistIsRefusedAndNoFolderIsMade() {
+    Path settings = home.resolve("no-such-folder/settings.json");
+
+    assertThat(run("--settings", settings.toString())).isEqualTo(2);
+
+    assertThat(err.toString())
+        .startsWith(
+            "milk-tui: --settings "
+                + settings
+                + ": the folder "
+                + settings.getParent()
+                + " does not exist");
+    assertThat(settings.getParent()).doesNotExist();
+  }
+
+  @Test
+  void anExportNamingAFolderIsRefusedBeforeTheScreen() throws IOException {
+    Path folder = Files.createDirectories(home.resolve("exports"));
+
+    assertThat(run("--demo", "--export", folder.toString())).isEqualTo(2);
+
+    assertThat(err.toString())
+        .isEqualTo(
+            "milk-tui: --export "
+                + folder
+                + ": is a folder; name a file to write; see milk-tui --help\n");
+  }
+
+  @Test
+  void aResumeIdClaudeHasNoSessionOfIsOneLineBeforeTheScreen() throws IOException {
+    String id = "123e4567-e89b-12d3-a456-426614174000";
+    Path cwd = Files.createDirectories(home.resolve("project"));
+
+    assertThat(run("--cwd", cwd.toString(), "--resume", id)).isEqualTo(1);
+
+    assertThat(err.toString())
+        .startsWith("milk-tui: --resume " + id + ": Claude has no session with this id for " + cwd);
+    assertThat(err.toString().lines()).hasSize(1);
+  }
+
+  @Test
+  void aResumeIdClaudeKeepsAndASessionTitlePassTheCheck() throws IOException {
+    String id = "123e4567-e89b-12d3-a456-426614174000";
+    Path cwd = Files.createDirectories(home.resolve("project"));
+    Path sessions =
+        Files.createDirectories(
+            home.resolve(".claude/projects")
+                .resolve(cwd.toString().replaceAll("[^a-zA-Z0-9]", "-")));
+    Files.writeString(sessions.resolve(id + ".jsonl"), "{}\n");
+    Path claude = Scripts.executable(home.resolve("bin/claude"), "echo '2.1.332 (Claude Code)'");
+
+    assertThat(run("--claude", claude.toString(), "--cwd", cwd.toString(), "--resume", id))
+        .isEqualTo(1);
+    assertThat(run("--claude", claude.toString(), "--cwd", cwd.toString(), "--resume", "my-title"))
+        .isEqualTo(1);
+
+    assertThat(err.toString().lines())
+        .allMatch(
+            line ->
+                line.contains("needs an interactive terminal")
+                    || line.startsWith("Run it in a terminal"));
+  }
+
+  @Test
   void theDemoNeedsNoClaudeAndRemovesItsScratchFolder() throws IOException {
     variables.put("PATH", Files.createDirectories(home.resolve("empty-bin")).toString());
     Set<Path> before = demoFolders();
@@ -207,6 +273,20 @@ class MilkTuiCommandTest {
     Path file = Files.writeString(home.resolve("file"), "");
     assertThat(run("--cwd", file.toString())).isEqualTo(2);
     assertThat(err.toString()).contains("--cwd " + file + ": not a directory");
+  }
+
+  @Test
+  void aWorkingDirectoryThatCannotBeEnteredIsAUsageError() throws IOException {
+    Path locked = Files.createDirectories(home.resolve("locked"));
+    Files.setPosixFilePermissions(locked, Set.of());
+    try {
+      // root may enter any folder; the check is the kernel's, so it only shows for other users.
+      Assumptions.assumeFalse(Files.isReadable(locked), "running as root");
+      assertThat(run("--cwd", locked.toString())).isEqualTo(2);
+      assertThat(err.toString()).contains("--cwd " + locked + ": permission denied");
+    } finally {
+      Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwx------"));
+    }
   }
 
   @Test

@@ -59,9 +59,7 @@ class TerminalModesIT {
       String sent = tmux.await("> smile");
       // A ZWJ sequence Lanterna cannot hold in one cell is drawn as its first emoji, same width.
       assertThat(sent).contains("> smile 😀 dev 👩 漢字 café").doesNotContain("?");
-      tmux.send("C-c");
-      tmux.send("C-c");
-      tmux.await("MILK-EXIT=0");
+      tmux.quitCleanly();
     }
   }
 
@@ -138,6 +136,8 @@ class TerminalModesIT {
       tmux.await("Offline demo");
       assertThat(tmux.query("#{mouse_any_flag}")).isEqualTo("0");
       assertThat(tmux.query("#{pane_in_mode} #{alternate_on}")).isEqualTo("0 1");
+      // Quit before the temporary home goes: a JVM ended by the closing tmux still writes its log.
+      tmux.quitCleanly();
     }
   }
 
@@ -151,6 +151,8 @@ class TerminalModesIT {
       tmux.await("Offline demo");
       assertThat(tmux.query("#{mouse_any_flag} #{mouse_sgr_flag}")).isEqualTo("0 0");
       assertThat(tmux.query("#{pane_in_mode} #{alternate_on}")).isEqualTo("0 1");
+      // Quit before the temporary home goes: a JVM ended by the closing tmux still writes its log.
+      tmux.quitCleanly();
     }
   }
 
@@ -166,6 +168,114 @@ class TerminalModesIT {
         process.onExit().get(20, TimeUnit.SECONDS);
       }
       assertThat(running).noneMatch(ProcessHandle::isAlive);
+    }
+  }
+
+  @Test
+  void aPasteHoldingItsOwnEndMarkerIsStillOneEditAndSendsNothing() {
+    try (Tmux tmux = demo()) {
+      tmux.await("Offline demo");
+      // Pasted text that carries ESC[201~ (copied from a web page, say): the terminal passes it
+      // on, and before the fix the lines after it were typed as keys, each Enter a send.
+      tmux.paste("Run echo hi\n\u001b[201~\nRun echo hi\nlast pasted line");
+      String pasted = tmux.await("last pasted line");
+      assertThat(pasted).doesNotContain("> Run echo hi").doesNotContain("Queued");
+      tmux.quitCleanly();
+    }
+  }
+
+  @Test
+  void aDumbOrUnknownTerminalTypeIsOneClearLineAndNoFullScreen() {
+    Map<String, String> dumb = new HashMap<>(DemoInTerminalIT.environment(home));
+    dumb.put("TERM", "dumb");
+    Map<String, String> unset = new HashMap<>(DemoInTerminalIT.environment(home));
+    unset.remove("TERM");
+    for (Map<String, String> env : List.of(dumb, unset)) {
+      try (Tmux tmux = Tmux.start(List.of(LAUNCHER.toString(), "--demo"), env, home)) {
+        String screen = tmux.await("MILK-EXIT=1");
+        assertThat(screen)
+            .contains(env.containsKey("TERM") ? "milk-tui: TERM=dumb" : "milk-tui: TERM is not set")
+            .doesNotContain("Offline demo")
+            .doesNotContain("Exception");
+        assertThat(tmux.query("#{alternate_on} #{mouse_any_flag}")).isEqualTo("0 0");
+      }
+    }
+  }
+
+  @Test
+  void aResizeWhileStoppedIsDrawnAtTheNewSizeAfterFg() {
+    try (Tmux tmux = Tmux.startShell(DemoInTerminalIT.environment(home), home)) {
+      tmux.await("PROMPT$");
+      tmux.type(LAUNCHER + " --demo --demo-speed 0.05");
+      tmux.send("Enter");
+      tmux.await("Offline demo");
+      tmux.send("C-z");
+      tmux.await("Stopped");
+      // The shell is the foreground job now: the resize's SIGWINCH goes to it, not to milk-tui.
+      tmux.resize(70, 20);
+      tmux.type("fg");
+      tmux.send("Enter");
+      // Drawn for 120x40, the status bar would sit below the 20 rows and never show.
+      String back = tmux.await("F1 help");
+      List<String> rows = back.lines().toList();
+      assertThat(rows.get(rows.size() - 1)).contains("F1 help");
+      assertThat(back).contains("Offline demo");
+      tmux.send("C-c");
+      tmux.send("C-c");
+      tmux.awaitGone("F1 help");
+      tmux.type("echo exit-$((0+$?))");
+      tmux.send("Enter");
+      tmux.await("exit-0");
+    }
+  }
+
+  @Test
+  void sigtermGivesTheTerminalBackAndRemovesTheDemoFolder() throws Exception {
+    signalEndsTheRunCleanly("TERM");
+  }
+
+  @Test
+  void sighupGivesTheTerminalBackAndRemovesTheDemoFolder() throws Exception {
+    signalEndsTheRunCleanly("HUP");
+  }
+
+  @Test
+  void sigintGivesTheTerminalBackAndRemovesTheDemoFolder() throws Exception {
+    signalEndsTheRunCleanly("INT");
+  }
+
+  /**
+   * The JVM ends on {@code signal} without milk-tui's own quit: the shutdown hooks turn the mouse
+   * and paste modes off, leave the full screen and remove the demo's scratch folder.
+   */
+  private void signalEndsTheRunCleanly(String signal) throws Exception {
+    Path tmp = Files.createDirectories(home.resolve("tmp"));
+    Map<String, String> env = new HashMap<>(DemoInTerminalIT.environment(home));
+    env.put("MILK_TUI_JAVA_OPTS", "-Djava.io.tmpdir=" + tmp);
+    try (Tmux tmux =
+        Tmux.start(List.of(LAUNCHER.toString(), "--demo", "--demo-speed", "0.05"), env, home)) {
+      tmux.await("Offline demo");
+      try (Stream<Path> scratch = Files.list(tmp)) {
+        assertThat(scratch.map(p -> p.getFileName().toString()))
+            .anyMatch(name -> name.startsWith("milk-tui-demo-"));
+      }
+      ProcessHandle java =
+          tmux.paneProcess()
+              .descendants()
+              .filter(p -> p.info().command().orElse("").endsWith("java"))
+              .findFirst()
+              .orElseThrow();
+      Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(java.pid())).start();
+      assertThat(kill.waitFor()).isZero();
+      java.onExit().get(30, TimeUnit.SECONDS);
+      String after = tmux.await("MILK-EXIT=");
+      assertThat(after).doesNotContain("Offline demo").doesNotContain("F1 help");
+      assertThat(tmux.query("#{mouse_any_flag} #{mouse_sgr_flag} #{alternate_on}"))
+          .isEqualTo("0 0 0");
+      try (Stream<Path> scratch = Files.list(tmp)) {
+        assertThat(scratch.map(p -> p.getFileName().toString()))
+            .noneMatch(name -> name.startsWith("milk-tui-demo-"));
+      }
     }
   }
 }

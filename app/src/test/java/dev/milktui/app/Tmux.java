@@ -105,6 +105,18 @@ final class Tmux implements AutoCloseable {
     return ProcessHandle.of(pid).orElseThrow();
   }
 
+  /** Resizes the terminal, as dragging its window's corner does. */
+  void resize(int columns, int rows) {
+    run(
+        "resize-window",
+        "-t",
+        target,
+        "-x",
+        Integer.toString(columns),
+        "-y",
+        Integer.toString(rows));
+  }
+
   /** Kills the pane, as closing a terminal window does (its programs get SIGHUP). */
   void killPane() {
     run("kill-pane", "-t", target);

@@ -14,7 +14,7 @@ import java.util.List;
  * Alt+[ and four characters); {@link #MARKERS} teaches its decoder, and {@link TerminalInputScreen}
  * joins what lies between them into one {@link Paste}.
  */
-final class BracketedPaste {
+public final class BracketedPaste {
   static final String ENABLE = "\u001b[?2004h";
   static final String DISABLE = "\u001b[?2004l";
 
@@ -29,7 +29,7 @@ final class BracketedPaste {
   }
 
   /** A whole paste, delivered as one key stroke. */
-  static final class Paste extends KeyStroke {
+  public static final class Paste extends KeyStroke {
     private final String text;
 
     Paste(String text) {
@@ -37,8 +37,13 @@ final class BracketedPaste {
       this.text = text;
     }
 
-    String text() {
+    public String text() {
       return text;
+    }
+
+    /** The text for a one-line field: each line break or tab becomes a space. */
+    public String asOneLine() {
+      return text.replaceAll("[\\n\\t]", " ");
     }
   }
 

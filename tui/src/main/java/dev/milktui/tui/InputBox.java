@@ -217,6 +217,19 @@ public final class InputBox extends TextBox {
     if (type == KeyType.Backspace && key.isAltDown()) {
       return LineEditing::killWordBack;
     }
+    // Lanterna's own steps are one char: half an emoji, or a letter without its accent.
+    if (type == KeyType.Backspace) {
+      return LineEditing::deleteBack;
+    }
+    if (type == KeyType.Delete) {
+      return LineEditing::deleteForward;
+    }
+    if (type == KeyType.ArrowLeft) {
+      return LineEditing::left;
+    }
+    if (type == KeyType.ArrowRight) {
+      return LineEditing::right;
+    }
     if (type != KeyType.Character || key.isCtrlDown() == key.isAltDown()) {
       return null;
     }

@@ -1,5 +1,6 @@
 package dev.milktui.tui;
 
+import com.googlecode.lanterna.TerminalSize;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +21,24 @@ final class Stty {
   /** Applies settings ({@code -ixon}, or a saved {@code stty -g} string); false if it failed. */
   static boolean set(String... settings) {
     return run(settings).isPresent();
+  }
+
+  /**
+   * The terminal's size as the kernel has it. Unlike Lanterna's cursor-position query, it needs no
+   * reply on the input, so it is right whatever mode the terminal is in (say, just after {@code
+   * fg}).
+   */
+  static Optional<TerminalSize> size() {
+    String[] rowsColumns = run("size").map(String::strip).orElse("").split(" ");
+    try {
+      int rows = Integer.parseInt(rowsColumns[0]);
+      int columns = Integer.parseInt(rowsColumns[rowsColumns.length - 1]);
+      return rows > 0 && columns > 0
+          ? Optional.of(new TerminalSize(columns, rows))
+          : Optional.empty();
+    } catch (NumberFormatException e) {
+      return Optional.empty();
+    }
   }
 
   private static Optional<String> run(String... args) {

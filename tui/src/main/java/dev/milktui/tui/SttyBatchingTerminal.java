@@ -1,5 +1,6 @@
 package dev.milktui.tui;
 
+import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.terminal.ansi.UnixTerminal;
 import java.io.IOException;
 import java.nio.charset.Charset;
@@ -14,7 +15,7 @@ import java.util.Optional;
  * -echo}, {@code intr undef}), each a process start before the first frame. Here the save runs as
  * it comes (its output is the user's settings, given back on exit); the others wait and go out
  * together with milk-tui's own in {@link #applyDeferred}. Once that ran, every stty call runs as it
- * comes.
+ * comes. The size comes from {@code stty size} (see {@link Stty#size}).
  */
 final class SttyBatchingTerminal extends UnixTerminal {
   // No initialisers: Lanterna calls runSTTYCommand from the super constructor, before a field
@@ -54,6 +55,12 @@ final class SttyBatchingTerminal extends UnixTerminal {
     } else {
       super.putString(string);
     }
+  }
+
+  @Override
+  protected TerminalSize findTerminalSize() throws IOException {
+    Optional<TerminalSize> size = Stty.size();
+    return size.isPresent() ? size.get() : super.findTerminalSize();
   }
 
   /** The settings the user had before the terminal was opened, in {@code stty -g} form. */

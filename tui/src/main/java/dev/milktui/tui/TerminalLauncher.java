@@ -71,6 +71,10 @@ public final class TerminalLauncher {
       throw new NoTerminalException(
           "milk-tui needs an interactive terminal: stdin and stdout must be a TTY.", null);
     }
+    Optional<String> unusable = unusableTerminalType(System.getenv("TERM"));
+    if (unusable.isPresent()) {
+      throw new NoTerminalException(unusable.get(), null);
+    }
     SttyBatchingTerminal terminal;
     try {
       terminal = new SttyBatchingTerminal(UnixLikeTerminal.CtrlCBehaviour.TRAP);
@@ -87,6 +91,24 @@ public final class TerminalLauncher {
     } finally {
       modes.restore();
     }
+  }
+
+  /**
+   * Why a terminal of type {@code term} cannot show the full screen, if it cannot: a dumb terminal
+   * (an editor's shell buffer, say) or one that names no type would print the escape sequences as
+   * text.
+   */
+  static Optional<String> unusableTerminalType(String term) {
+    if (term == null || term.isBlank()) {
+      return Optional.of(
+          "TERM is not set, so the terminal's type is unknown; set it (e.g. TERM=xterm-256color)"
+              + " if this terminal has a full screen.");
+    }
+    if (term.equals("dumb")) {
+      return Optional.of(
+          "TERM=dumb: this terminal cannot place the cursor, which the full-screen UI needs.");
+    }
+    return Optional.empty();
   }
 
   /** The UI on an open terminal, which is closed at the end; see {@link #run}. */

@@ -1,5 +1,6 @@
 package dev.milktui.tui;
 
+import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.TextGUIThread;
 import com.googlecode.lanterna.screen.Screen;
 import com.googlecode.lanterna.screen.TerminalScreen;
@@ -20,6 +21,7 @@ final class TerminalModes {
   private final String modesOff;
   private final Optional<String> userSettings;
   private final PrintStream out;
+  private final Thread exitHook = new Thread(this::giveBack, "milk-tui-terminal-modes");
   private TerminalScreen screen;
 
   private TerminalModes(
@@ -52,10 +54,15 @@ final class TerminalModes {
     return new TerminalModes(false, false, Optional.empty(), System.out);
   }
 
-  /** Bracketed paste and wheel reports on, Ctrl+Z caught (handled on {@code thread}). */
+  /**
+   * Bracketed paste and wheel reports on, Ctrl+Z caught (handled on {@code thread}). Should the JVM
+   * end without {@link #leave} (SIGTERM, SIGHUP, SIGINT), a shutdown hook turns them off and gives
+   * the user's settings back, or the shell would get wheel reports and paste markers as text.
+   */
   void enter(TerminalScreen started, TextGUIThread thread) {
     this.screen = started;
     if (active) {
+      Runtime.getRuntime().addShutdownHook(exitHook);
       write(modesOn);
       SuspendSignal.install(stop -> thread.invokeLater(() -> suspend(stop)));
     }
@@ -78,7 +85,11 @@ final class TerminalModes {
     try {
       screen.getTerminal().enterPrivateMode();
       write(modesOn);
-      screen.refresh(Screen.RefreshType.COMPLETE);
+      // A resize while stopped went to the shell (the foreground job then), not to milk-tui.
+      TerminalSize now = screen.getTerminal().getTerminalSize();
+      if (now.equals(screen.getTerminalSize())) {
+        screen.refresh(Screen.RefreshType.COMPLETE);
+      }
     } catch (IOException | IllegalStateException e) {
       Logger.warn(e, "could not return to the full screen after fg");
     }
@@ -89,6 +100,18 @@ final class TerminalModes {
    */
   void leave() {
     write(modesOff);
+    if (active) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(exitHook);
+      } catch (IllegalStateException e) {
+        // The JVM is already ending; the hook does the same once more.
+      }
+    }
+  }
+
+  private void giveBack() {
+    write(modesOff);
+    restore();
   }
 
   /** Gives the user's settings back exactly, whatever Lanterna restored. */

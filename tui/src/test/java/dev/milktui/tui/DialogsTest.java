@@ -256,6 +256,27 @@ class DialogsTest {
   }
 
   @Test
+  void aPasteIntoTheDirectoryFieldIsTheUsersEditAndItsLineBreaksPressNothing() {
+    Harness h = new Harness(110, 34);
+    h.events(new SessionEvent.GrantsNeeded(Events.summary(failures(), List.of())));
+    h.key(KeyType.Tab);
+    h.vt.addInput(new BracketedPaste.Paste("/tmp/pasted\n"));
+    h.pump();
+    assertThat(h.screen()).contains("Directories: /tmp/pasted").contains("Adds /tmp/pasted");
+    assertThat(h.session().decisions).isEmpty();
+    assertThat(h.screen()).contains("permission channel was closed");
+  }
+
+  @Test
+  void ctrlAndAltLettersInTheDirectoryFieldAreNotTypedAsText() {
+    Harness h = new Harness(110, 34);
+    h.events(new SessionEvent.GrantsNeeded(Events.summary(failures(), List.of())));
+    h.key(KeyType.Tab);
+    h.type("/tmp/ab").ctrl('s').key(new KeyStroke('b', false, true)).ctrl('w');
+    assertThat(h.screen()).contains("Directories: /tmp/ab ").contains("Adds /tmp/ab ");
+  }
+
+  @Test
   void aToolWideRuleIsGrantedOnlyOnceTheUserChoseItWithAnArrow() {
     Harness h = new Harness(110, 34);
     h.events(new SessionEvent.GrantsNeeded(Events.summary(failures(), List.of())));

@@ -88,6 +88,37 @@ class InputBoxTest {
   }
 
   @Test
+  void backspaceAndTheArrowsStepOverAWholeEmoji() {
+    h.type("a\uD83D\uDC4D\uD83C\uDFFDb")
+        .key(KeyType.ArrowLeft)
+        .key(KeyType.Backspace)
+        .key(KeyType.ArrowLeft)
+        .key(KeyType.ArrowRight)
+        .type("|");
+    assertThat(sendAndRead()).isEqualTo("a|b");
+  }
+
+  @Test
+  void deleteAndTheArrowsKeepAnAccentWithItsLetter() {
+    h.type("cafe\u0301!").key(KeyType.ArrowLeft).key(KeyType.ArrowLeft).key(KeyType.Delete);
+    assertThat(sendAndRead()).isEqualTo("caf!");
+  }
+
+  @Test
+  void altFAndAltBMoveOverWholeWordsWithMarksAndCjk() {
+    h.type("\u0928\u092e\u0938\u094d\u0924\u0947 \u65e5\u672c\uD842\uDFB7 end")
+        .ctrl('a')
+        .key(alt('f'))
+        .type("|")
+        .key(alt('f'))
+        .type("|")
+        .key(alt('b'))
+        .type("^");
+    assertThat(sendAndRead())
+        .isEqualTo("\u0928\u092e\u0938\u094d\u0924\u0947| ^\u65e5\u672c\uD842\uDFB7| end");
+  }
+
+  @Test
   void ctrlAAndCtrlEStayOnTheCaretsLine() {
     h.type("first").ctrl('j').type("second").ctrl('a').type(">");
     assertThat(sendAndRead()).isEqualTo("first\n>second");

@@ -1,9 +1,14 @@
 package dev.milktui.tui.dialog;
 
 import com.googlecode.lanterna.gui2.BasicWindow;
+import com.googlecode.lanterna.gui2.TextBox;
 import com.googlecode.lanterna.gui2.TextGUI;
+import com.googlecode.lanterna.gui2.Window;
 import com.googlecode.lanterna.gui2.WindowListener;
+import com.googlecode.lanterna.gui2.WindowListenerAdapter;
 import com.googlecode.lanterna.input.KeyStroke;
+import com.googlecode.lanterna.input.KeyType;
+import dev.milktui.tui.BracketedPaste;
 import dev.milktui.tui.layout.MinimumSize;
 import java.time.Clock;
 import java.time.Duration;
@@ -30,6 +35,19 @@ final class GuardedWindow extends BasicWindow {
 
   GuardedWindow(String title) {
     super(title);
+    addWindowListener(
+        new WindowListenerAdapter() {
+          @Override
+          public void onInput(Window window, KeyStroke key, AtomicBoolean deliver) {
+            // Lanterna's text field types a Ctrl or Alt letter as the bare letter: Ctrl+S in
+            // the directory field added an "s" to the path granted. Such a key is never text.
+            if (key.getKeyType() == KeyType.Character
+                && (key.isCtrlDown() || key.isAltDown())
+                && getFocusedInteractable() instanceof TextBox) {
+              deliver.set(false);
+            }
+          }
+        });
   }
 
   /** Starts the pause; called by the host as it opens the window. */
@@ -73,6 +91,22 @@ final class GuardedWindow extends BasicWindow {
     return showedPaused ? super.getTitle() + PAUSED : super.getTitle();
   }
 
+  /**
+   * A paste into a field is typed into it, character by character, so the field's listeners see it
+   * as the user's edit (the form then holds exactly what the field shows). Line breaks arrive as
+   * spaces: a one-line field has no Enter to give, and an Enter would press a button.
+   */
+  private static void typeInto(TextBox box, String text) {
+    text.codePoints()
+        .filter(c -> !Character.isISOControl(c))
+        .forEach(
+            c -> {
+              for (char unit : Character.toChars(c)) {
+                box.handleKeyStroke(new KeyStroke(unit, false, false));
+              }
+            });
+  }
+
   @Override
   public boolean handleInput(KeyStroke key) {
     if (screenTooSmall()) {
@@ -80,6 +114,11 @@ final class GuardedWindow extends BasicWindow {
       return true;
     }
     if (!paused()) {
+      if (key instanceof BracketedPaste.Paste paste
+          && getFocusedInteractable() instanceof TextBox box) {
+        typeInto(box, paste.asOneLine());
+        return true;
+      }
       return super.handleInput(key);
     }
     AtomicBoolean deliver = new AtomicBoolean(true);
