@@ -98,7 +98,8 @@ class SettingsSaveOffScreenTest {
     Harness h = harness();
     h.type("A").key(KeyType.Enter);
 
-    until(h, () -> h.screen().contains("Waiting for"));
+    // Not "Waiting for" alone: the running turn's line says "Waiting for you (permission)".
+    until(h, () -> h.screen().contains("settings.json.lock"));
     assertThat(h.screen()).contains("settings.json.lock");
     h.type("x");
     assertThat(h.screen()).contains("Still saving; Esc cancels");
@@ -122,7 +123,8 @@ class SettingsSaveOffScreenTest {
   void onceTheLockIsFreeTheRuleIsSavedAndTheCallAllowed() throws Exception {
     Harness h = harness();
     h.type("A").key(KeyType.Enter);
-    until(h, () -> h.screen().contains("Waiting for"));
+    // Not "Waiting for" alone: the running turn's line says "Waiting for you (permission)".
+    until(h, () -> h.screen().contains("settings.json.lock"));
 
     Files.delete(lock);
     until(h, () -> !answers.isEmpty());
@@ -179,7 +181,8 @@ class SettingsSaveOffScreenTest {
   void ctrlCStillQuitsWhileASaveWaitsAndNothingIsSavedAfterTheQuit() throws Exception {
     Harness h = harness();
     h.type("A").key(KeyType.Enter);
-    until(h, () -> h.screen().contains("Waiting for"));
+    // Not "Waiting for" alone: the running turn's line says "Waiting for you (permission)".
+    until(h, () -> h.screen().contains("settings.json.lock"));
 
     h.ctrl('c').ctrl('c');
 
