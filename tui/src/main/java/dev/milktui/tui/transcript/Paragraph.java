@@ -1,6 +1,7 @@
 package dev.milktui.tui.transcript;
 
 import dev.milktui.core.conversation.Conversation;
+import dev.milktui.tui.text.CleanStream;
 import dev.milktui.tui.text.LineBreaker;
 import dev.milktui.tui.text.StyledLine;
 import dev.milktui.tui.text.TextStyle;
@@ -36,6 +37,9 @@ public final class Paragraph extends Block {
   public static final int MAX_CHARS = Conversation.MAX_TEXT_CHARS;
 
   static final String CUT_MARKER = "\n… (the rest of this block is not kept: over 1 Mi characters)";
+
+  /** Cleans streamed raw text on the way in. */
+  final CleanStream incoming = new CleanStream();
 
   private final Kind kind;
   private final StringBuilder text = new StringBuilder();
