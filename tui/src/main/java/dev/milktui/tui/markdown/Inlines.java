@@ -113,9 +113,10 @@ final class Inlines {
     return out.toString();
   }
 
+  /** Adds text; a tab in running text is white space like any other and is shown as one space. */
   private void add(String text, TextStyle style) {
     if (!text.isEmpty()) {
-      line.add(new Piece(text, style));
+      line.add(new Piece(text.replace('\t', ' '), style));
     }
   }
 }

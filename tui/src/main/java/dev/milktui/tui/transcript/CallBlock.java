@@ -146,7 +146,7 @@ public final class CallBlock extends Block {
                   line.kind(),
                   line.oldNumber(),
                   line.newNumber(),
-                  Sanitizer.clean(line.text()).replace("\t", "    ")),
+                  Columns.expandTabs(Sanitizer.clean(line.text()))),
               numbers);
       // The number is dim; the sign and the line carry the colour (and the sign, without colour).
       add(
@@ -162,7 +162,8 @@ public final class CallBlock extends Block {
   private void prose(String indent, String label, String text) {
     int room = Math.max(4, width - Columns.width(indent));
     String all = label + text;
-    for (String logical : all.split("\n", -1)) {
+    for (String raw : all.split("\n", -1)) {
+      String logical = Columns.expandTabs(raw);
       LineBreaker.breakLine(
           logical,
           0,
@@ -176,7 +177,8 @@ public final class CallBlock extends Block {
   private void result(String indent, String text) {
     int room = Math.max(4, width - Columns.width(indent));
     int before = lines.size();
-    for (String line : text.split("\n", -1)) {
+    for (String raw : text.split("\n", -1)) {
+      String line = Columns.expandTabs(raw);
       if (lines.size() - before >= RESULT_LINES) {
         add(new Span(indent + "… (the rest: Enter on its row in the tool pane)", TextStyle.DIM));
         return;

@@ -2,6 +2,7 @@ package dev.milktui.tui.transcript;
 
 import dev.milktui.core.conversation.Conversation;
 import dev.milktui.tui.text.CleanStream;
+import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.LineBreaker;
 import dev.milktui.tui.text.StyledLine;
 import dev.milktui.tui.text.TextStyle;
@@ -70,7 +71,8 @@ public final class Paragraph extends Block {
 
   @Override
   StyledLine line(int line) {
-    return StyledLine.of(text.substring(starts[line], ends[line]), kind.style);
+    // Tabs were measured to their stops from the line start (LineBreaker); they are drawn so.
+    return StyledLine.of(Columns.expandTabs(text.substring(starts[line], ends[line])), kind.style);
   }
 
   @Override

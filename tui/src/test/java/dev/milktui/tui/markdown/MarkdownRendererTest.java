@@ -128,4 +128,14 @@ class MarkdownRendererTest {
             "│ three │   │",
             "└───────┴───┘");
   }
+
+  @Test
+  void noTabReachesTheScreenInProseCodeHtmlListsOrTables() {
+    String markdown =
+        "a\tb\n\n`x\ty`\n\n<div>\n\t<b>hi</b>\n</div>\n\n- item\n\n  ```\n  \tcode\n  ```\n\n"
+            + "| k\tv | w |\n|---|---|\n| 1\t2 | 3 |\n";
+    assertThat(texts(markdown, 40))
+        .noneMatch(line -> line.contains("\t"))
+        .contains("a b", "x y", "<b>hi</b>", "      code", "│ k v │ w │");
+  }
 }

@@ -77,6 +77,14 @@ class TranscriptTest {
   }
 
   @Test
+  void tabsInAParagraphAreDrawnAsSpacesToTheirTabStops() {
+    Transcript t = new Transcript();
+    t.setWidth(40);
+    t.add(Paragraph.Kind.USER, "> a\tb\n\tindented\nabcd\tx");
+    assertThat(lines(t)).containsExactly("> a b", "    indented", "abcd    x", "");
+  }
+
+  @Test
   void aBlockKeepsItsFirstMebiCharactersAndSaysTheRestIsNotKept() {
     Transcript t = new Transcript();
     t.setWidth(80);
