@@ -138,4 +138,13 @@ class MarkdownRendererTest {
         .noneMatch(line -> line.contains("\t"))
         .contains("a b", "x y", "<b>hi</b>", "      code", "│ k v │ w │");
   }
+
+  @Test
+  void doubleTildesStrikeTextThroughWithoutShowingThemAndOneTildeStaysText() {
+    List<StyledLine> lines =
+        MarkdownRenderer.render("was ~~wrong~~ and takes ~5 min or ~10 min", 80);
+    assertThat(lines.stream().map(StyledLine::plain))
+        .containsExactly("was wrong and takes ~5 min or ~10 min");
+    assertThat(lines.get(0).spans()).contains(new Span("wrong", TextStyle.STRUCK));
+  }
 }
