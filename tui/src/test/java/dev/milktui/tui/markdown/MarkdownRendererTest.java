@@ -147,4 +147,17 @@ class MarkdownRendererTest {
         .containsExactly("was wrong and takes ~5 min or ~10 min");
     assertThat(lines.get(0).spans()).contains(new Span("wrong", TextStyle.STRUCK));
   }
+
+  @Test
+  void aTableWithTooManyColumnsForTheWidthIsShownAsOneRecordPerRow() {
+    String table =
+        "| a | b | c | d | e | f | g | h |\n|---|---|---|---|---|---|---|---|\n"
+            + "| 1 | 2 | 3 | 4 | 5 | 6 | 7 | a long value that wraps |\n| 9 | | | | | | | x |\n";
+    List<StyledLine> lines = MarkdownRenderer.render(table, 30);
+    assertThat(lines).allMatch(line -> line.width() <= 30);
+    assertThat(lines.stream().map(StyledLine::plain))
+        .containsSubsequence(
+            "a: 1", "b: 2", "h: a long value that wraps", "", "a: 9", "b:", "h: x");
+    assertThat(texts(table, 80).get(0)).startsWith("┌───┬───┬");
+  }
 }
