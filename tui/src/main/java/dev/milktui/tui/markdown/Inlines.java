@@ -100,6 +100,11 @@ final class Inlines {
         || destination.equals("mailto:" + shown)) {
       return;
     }
+    if (shown.isBlank()) {
+      // An image without alt text, a link without text: the address alone.
+      add(destination, TextStyle.LINK);
+      return;
+    }
     add(" (", style);
     add(destination, TextStyle.LINK);
     add(")", style);

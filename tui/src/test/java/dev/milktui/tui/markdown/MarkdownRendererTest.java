@@ -160,4 +160,10 @@ class MarkdownRendererTest {
             "a: 1", "b: 2", "h: a long value that wraps", "", "a: 9", "b:", "h: x");
     assertThat(texts(table, 80).get(0)).startsWith("┌───┬───┬");
   }
+
+  @Test
+  void anImageOrLinkWithoutTextShowsItsAddressAlone() {
+    assertThat(texts("![chart](c.png) and ![](d.png) and [](https://x.dev/e)", 80))
+        .containsExactly("chart (c.png) and d.png and https://x.dev/e");
+  }
 }
