@@ -56,8 +56,35 @@ public final class LinePainter {
     return used;
   }
 
+  /**
+   * Draws plain {@code text} in {@code g}'s current colours into exactly {@code width} cells, cut
+   * with "…" if it is wider ({@link Columns#pad}), as {@link #paint} draws a line: for the rows
+   * drawn outside the transcript (status bar, title, spinner, popups, dialogs), where Lanterna's
+   * own {@code putString} would take a ZWJ emoji for three characters and a combining mark for a
+   * wide one, and push the rest of the row out of place.
+   */
+  public static void putText(TextGraphics g, int col, int row, int width, String text) {
+    CellCache.Cells style = CellCache.current(g);
+    int x = paintSpan(g, style, col, row, width, 0, Columns.fit(text, width), new HashMap<>());
+    for (; x < width; x++) {
+      g.setCharacter(col + x, row, style.character(' '));
+    }
+  }
+
   private int paintSpan(
       TextGraphics g, CellCache.Cells style, int col, int row, int width, int x, String text) {
+    return paintSpan(g, style, col, row, width, x, text, glyphs);
+  }
+
+  private static int paintSpan(
+      TextGraphics g,
+      CellCache.Cells style,
+      int col,
+      int row,
+      int width,
+      int x,
+      String text,
+      Map<String, String> glyphs) {
     int n = text.length();
     int i = 0;
     while (i < n && x < width) {

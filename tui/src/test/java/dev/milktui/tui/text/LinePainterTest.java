@@ -150,4 +150,12 @@ class LinePainterTest {
       assertThat(vt.getCharacter(col, 0).getForegroundColor()).isEqualTo(TextColor.ANSI.DEFAULT);
     }
   }
+
+  @Test
+  void plainTextPutOutsideTheTranscriptTakesTheColumnsItWasMeasuredIn() throws IOException {
+    TextGraphics g = screen.newTextGraphics();
+    LinePainter.putText(g, 0, 0, 10, TECHNOLOGIST + "ae\u0301" + WARNING + "|");
+    screen.refresh();
+    assertThat(row()).isEqualTo(WOMAN + "|a\u00E9" + WARNING + "||   ");
+  }
 }
