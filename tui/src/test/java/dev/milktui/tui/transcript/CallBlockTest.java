@@ -10,6 +10,7 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.turn.ToolCall;
 import dev.milktui.core.turn.ToolOutcome;
+import dev.milktui.tui.text.Columns;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -79,5 +80,30 @@ class CallBlockTest {
     assertThat(expandedLines())
         .noneMatch(line -> line.contains("\t"))
         .anyMatch(line -> line.endsWith("2 - CC  = gcc"));
+  }
+
+  @Test
+  void aDiffLineLongerThanThePaneGoesOnUnderItselfRatherThanBeingCut() {
+    String longLine = "value = " + "abcdefghij".repeat(12) + ";";
+    conversation.apply(
+        new SessionEvent.ToolStarted(
+            call("Edit", input("file_path", "/w/a.txt"), ToolOutcome.RUNNING, "")));
+    conversation.apply(
+        new SessionEvent.ToolDiffReady(
+            "toolu_1", FileDiffs.between("/w/a.txt", "a\nold\n", "a\n" + longLine + "\n")));
+
+    List<String> lines = expandedLines();
+    assertThat(lines).allMatch(line -> Columns.width(line) <= 60).noneMatch(l -> l.contains("…"));
+    int at = lines.indexOf(lines.stream().filter(l -> l.contains("2 + value")).findFirst().get());
+    String margin = lines.get(at).substring(0, lines.get(at).indexOf("value"));
+    StringBuilder joined = new StringBuilder(lines.get(at).substring(margin.length()));
+    for (int i = at + 1;
+        i < lines.size()
+            && lines.get(i).startsWith(margin.replaceAll(".", " "))
+            && !lines.get(i).isBlank();
+        i++) {
+      joined.append(lines.get(i).substring(margin.length()));
+    }
+    assertThat(joined.toString()).isEqualTo(longLine);
   }
 }
