@@ -62,16 +62,15 @@ public final class EditDiffs implements ToolDiffs {
   private static Optional<FileDiff> against(
       Path path, String toolName, JsonNode input, String current) {
     Optional<String> after = ProposedEdit.apply(toolName, input, current);
-    if (after.isPresent()) {
-      if ("Write".equals(toolName) && after.get().equals(current)) {
-        // A Write of what is there, or one that already ran: "No change" could be false.
-        return Optional.empty();
-      }
-      return Optional.of(FileDiffs.between(path.toString(), current, after.get()));
-    }
-    // The call may already have run by the time its line was read: diff it backwards.
-    return ProposedEdit.undo(toolName, input, current)
-        .map(before -> FileDiffs.between(path.toString(), before, current));
+    Optional<FileDiff> diff =
+        after.isPresent()
+            ? Optional.of(FileDiffs.between(path.toString(), current, after.get()))
+            // The call may already have run by the time its line was read: diff it backwards.
+            : ProposedEdit.undo(toolName, input, current)
+                .map(before -> FileDiffs.between(path.toString(), before, current));
+    // No changed line: a Write that already ran, or one that changes only the final newline or
+    // line ends; "No change" could be false, so the call says what it did instead.
+    return diff.filter(d -> d.added() > 0 || d.removed() > 0);
   }
 
   static Optional<String> read(Path path) {

@@ -97,14 +97,21 @@ class EditDiffsTest {
   }
 
   @Test
-  void aWriteLeavingTheFileAsItIsHasNoDiffRatherThanNoChange() throws IOException {
+  void aWriteChangingNoLineHasNoDiffRatherThanAFalseNoChange() throws IOException {
     Files.writeString(dir.resolve("done.txt"), "already written\n");
 
+    Files.writeString(dir.resolve("no-newline.txt"), "last line");
+    EditDiffs diffs = new EditDiffs(dir);
+
     assertThat(
-            new EditDiffs(dir)
-                .diff(
-                    "Write",
-                    Json.object().put("file_path", "done.txt").put("content", "already written\n")))
+            diffs.diff(
+                "Write",
+                Json.object().put("file_path", "done.txt").put("content", "already written\n")))
+        .isEmpty();
+    assertThat(
+            diffs.diff(
+                "Write",
+                Json.object().put("file_path", "no-newline.txt").put("content", "last line\n")))
         .isEmpty();
   }
 
