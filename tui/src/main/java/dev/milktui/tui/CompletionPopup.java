@@ -5,6 +5,7 @@ import com.googlecode.lanterna.gui2.AbstractComponent;
 import com.googlecode.lanterna.gui2.ComponentRenderer;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.LinePainter;
 import dev.milktui.tui.text.Sanitizer;
 import java.util.List;
 
@@ -61,11 +62,11 @@ final class CompletionPopup extends AbstractComponent<CompletionPopup> {
           int index = top + r;
           palette.apply(g, index == selected ? Palette.Role.SELECTED : Palette.Role.STATUS);
           String mark = index == selected ? " › " : "   ";
-          g.putString(0, r, Columns.pad(mark + Sanitizer.oneLine(items.get(index)), width));
+          LinePainter.putText(g, 0, r, width, mark + Sanitizer.oneLine(items.get(index)));
         }
         palette.apply(g, Palette.Role.HINT);
         String more = items.size() > rows ? " (" + items.size() + ")" : "";
-        g.putString(0, rows, Columns.pad(KEYS + more, width));
+        LinePainter.putText(g, 0, rows, width, KEYS + more);
       }
     };
   }

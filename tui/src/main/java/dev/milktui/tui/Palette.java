@@ -81,6 +81,7 @@ public final class Palette {
       case STRONG -> styled(g, null, SGR.BOLD);
       case EMPHASIS -> styled(g, null, SGR.ITALIC);
       case STRONG_EMPHASIS -> styled(g, null, SGR.BOLD, SGR.ITALIC);
+      case STRUCK -> styled(g, null, SGR.CROSSED_OUT);
       case INLINE_CODE -> {
         if (color) {
           styled(g, TextColor.ANSI.GREEN);

@@ -5,6 +5,7 @@ import com.googlecode.lanterna.gui2.AbstractComponent;
 import com.googlecode.lanterna.gui2.ComponentRenderer;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.LinePainter;
 import dev.milktui.tui.text.Sanitizer;
 import java.util.ArrayList;
 import java.util.List;
@@ -191,7 +192,7 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
           return;
         }
         palette.apply(g, Palette.Role.STATUS);
-        g.putString(0, 0, text(width));
+        LinePainter.putText(g, 0, 0, width, text(width));
       }
     };
   }

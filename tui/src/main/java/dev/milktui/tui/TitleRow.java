@@ -4,7 +4,7 @@ import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.AbstractComponent;
 import com.googlecode.lanterna.gui2.ComponentRenderer;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
-import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.LinePainter;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
@@ -35,7 +35,7 @@ final class TitleRow extends AbstractComponent<TitleRow> {
           return;
         }
         palette.apply(g, focused.getAsBoolean() ? Palette.Role.TITLE_FOCUSED : Palette.Role.TITLE);
-        g.putString(0, 0, Columns.pad(text.get(), width));
+        LinePainter.putText(g, 0, 0, width, text.get());
       }
     };
   }

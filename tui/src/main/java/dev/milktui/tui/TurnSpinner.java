@@ -4,7 +4,7 @@ import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.AbstractComponent;
 import com.googlecode.lanterna.gui2.ComponentRenderer;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
-import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.LinePainter;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -100,7 +100,7 @@ final class TurnSpinner extends AbstractComponent<TurnSpinner> {
           return;
         }
         palette.apply(g, Palette.Role.RUNNING);
-        g.putString(0, 0, Columns.pad(text(), width));
+        LinePainter.putText(g, 0, 0, width, text());
       }
     };
   }

@@ -2,7 +2,9 @@ package dev.milktui.tui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.googlecode.lanterna.TextCharacter;
 import dev.milktui.tui.text.Columns;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class StatusBarTest {
@@ -75,5 +77,19 @@ class StatusBarTest {
         .contains("baseline on")
         .doesNotContain("de305d54");
     assertThat(bar.text(200)).contains("de305d54").contains("$0.0364").contains(StatusBar.KEYS);
+  }
+
+  @Test
+  void emojiAndCombiningMarksInTheBarLeaveTheKeysAtTheRightEdge() {
+    Harness h = new Harness(200, 20);
+    h.controller.showBaseline("Bash 👩‍💻 🇫🇷 e\u0301 ⚠️ edits");
+    h.pump();
+
+    List<TextCharacter> cells = h.cells();
+    StringBuilder end = new StringBuilder();
+    for (int col = 200 - 5; col < 200; col++) {
+      end.append(cells.get(19 * 200 + col).getCharacterString());
+    }
+    assertThat(end.toString()).isEqualTo("quit ");
   }
 }

@@ -46,6 +46,11 @@ final class ResultSummary {
       case "Write":
         int written = lineCount(ToolInput.text(input, "content"));
         return "Wrote " + written + (written == 1 ? " line" : " lines");
+      case "Glob":
+        int files = (int) text.lines().filter(l -> !l.isBlank() && !l.startsWith("(")).count();
+        return files == 0 || text.startsWith("No files found")
+            ? firstLine(text)
+            : "Found " + files + (files == 1 ? " file" : " files");
       case "Bash":
         if (text.isBlank() || text.strip().equals("(Bash completed with no output)")) {
           return "(no output)";
@@ -100,6 +105,11 @@ final class ResultSummary {
 
   private static String bounded(String summary) {
     String line = TerminalText.oneLine(summary);
-    return line.length() > MAX_CHARS ? line.substring(0, MAX_CHARS) + "…" : line;
+    if (line.length() <= MAX_CHARS) {
+      return line;
+    }
+    // Never half of a surrogate pair (an emoji) at the cut.
+    int end = Character.isHighSurrogate(line.charAt(MAX_CHARS - 1)) ? MAX_CHARS - 1 : MAX_CHARS;
+    return line.substring(0, end) + "…";
   }
 }

@@ -48,6 +48,8 @@ public final class ToolInput {
         return questions(input.get("questions"));
       case "ExitPlanMode":
         return "plan ready for review";
+      case "TodoWrite":
+        return todos(input.get("todos"));
       default:
         break;
     }
@@ -72,6 +74,32 @@ public final class ToolInput {
     }
     String first = text(questions.get(0), "question");
     return questions.size() == 1 ? first : first + " (+" + (questions.size() - 1) + " more)";
+  }
+
+  /** How many todos and where they stand: never the raw JSON of the list. */
+  private static String todos(JsonNode todos) {
+    if (todos == null || !todos.isArray()) {
+      return "";
+    }
+    int done = 0;
+    int active = 0;
+    for (JsonNode todo : todos) {
+      String status = text(todo, "status");
+      if (status.equals("completed")) {
+        done++;
+      } else if (status.equals("in_progress")) {
+        active++;
+      }
+    }
+    int size = todos.size();
+    return size
+        + (size == 1 ? " todo: " : " todos: ")
+        + done
+        + " done, "
+        + active
+        + " in progress, "
+        + (size - done - active)
+        + " to do";
   }
 
   /** A string field of {@code input}, or empty. */

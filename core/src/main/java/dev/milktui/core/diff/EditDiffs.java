@@ -14,9 +14,10 @@ import java.util.Optional;
 
 /**
  * Diffs of file tool calls against the file on disk. Reads only a regular file of at most {@link
- * #MAX_FILE_BYTES} that is valid UTF-8; anything else gets no diff. The file named by a call is the
- * one {@link RuleSuggester#file} says, the same place grants take it from. Disk I/O: never call on
- * the UI thread.
+ * #MAX_FILE_BYTES} that is valid UTF-8 with no NUL; anything else gets no diff. CRLF files are
+ * matched with \n line ends, as the CLI matches them. The file named by a call is the one {@link
+ * RuleSuggester#file} says, the same place grants take it from. Disk I/O: never call on the UI
+ * thread.
  */
 public final class EditDiffs implements ToolDiffs {
   /** The largest file read for a diff (the bound on one string in a line). */
@@ -45,17 +46,31 @@ public final class EditDiffs implements ToolDiffs {
           : ProposedEdit.apply(toolName, input, "")
               .map(after -> FileDiffs.between(path.toString(), "", after));
     }
-    Optional<String> current = read(path);
-    if (current.isEmpty()) {
+    Optional<String> read = read(path);
+    if (read.isEmpty()) {
       return Optional.empty();
     }
-    Optional<String> after = ProposedEdit.apply(toolName, input, current.get());
-    if (after.isPresent()) {
-      return Optional.of(FileDiffs.between(path.toString(), current.get(), after.get()));
-    }
-    // The call may already have run by the time its line was read: diff it backwards.
-    return ProposedEdit.undo(toolName, input, current.get())
-        .map(before -> FileDiffs.between(path.toString(), before, current.get()));
+    // The CLI matches edits against the file with its line ends made \n (and keeps the file's own
+    // on writing); the diff's lines have no line ends, so matching that way changes nothing shown.
+    String normalized = read.get().replace("\r\n", "\n");
+    Optional<FileDiff> diff = against(path, toolName, input, normalized);
+    return diff.isPresent() || normalized.equals(read.get())
+        ? diff
+        : against(path, toolName, input, read.get());
+  }
+
+  private static Optional<FileDiff> against(
+      Path path, String toolName, JsonNode input, String current) {
+    Optional<String> after = ProposedEdit.apply(toolName, input, current);
+    Optional<FileDiff> diff =
+        after.isPresent()
+            ? Optional.of(FileDiffs.between(path.toString(), current, after.get()))
+            // The call may already have run by the time its line was read: diff it backwards.
+            : ProposedEdit.undo(toolName, input, current)
+                .map(before -> FileDiffs.between(path.toString(), before, current));
+    // No changed line: a Write that already ran, or one that changes only the final newline or
+    // line ends; "No change" could be false, so the call says what it did instead.
+    return diff.filter(d -> d.added() > 0 || d.removed() > 0);
   }
 
   static Optional<String> read(Path path) {
@@ -70,6 +85,12 @@ public final class EditDiffs implements ToolDiffs {
     }
     if (bytes.length > MAX_FILE_BYTES) {
       return Optional.empty();
+    }
+    for (byte b : bytes) {
+      if (b == 0) {
+        // A NUL is valid UTF-8 but means a binary file: its "lines" are no diff to read.
+        return Optional.empty();
+      }
     }
     try {
       return Optional.of(

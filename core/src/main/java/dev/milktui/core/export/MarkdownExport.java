@@ -23,9 +23,10 @@ import java.util.Locale;
 /**
  * The conversation's cells as Markdown, the same cells the screen shows: the user's and Claude's
  * sections as {@code ##} headings with the headings inside their text moved two levels down (so
- * they sit under them), each tool call in call order with its input and result summary, diffs as
- * fenced {@code diff} blocks, denial reasons, notices and each turn's cost. The document is cleaned
- * as a whole ({@link TerminalText#clean}), so no escape sequence reaches the file.
+ * they sit under them; {@link ShiftedMarkdown}), each tool call in call order with its input and
+ * result summary, diffs as fenced {@code diff} blocks, denial reasons, notices and each turn's
+ * cost. The document is cleaned as a whole ({@link TerminalText#clean}), so no escape sequence
+ * reaches the file.
  */
 public final class MarkdownExport {
   private static final int HEADING_SHIFT = 2;
@@ -55,10 +56,10 @@ public final class MarkdownExport {
   private void cell(Cell cell) {
     if (cell instanceof PromptCell prompt) {
       section(prompt.automatic() ? "You (sent by milk-tui)" : "You", true);
-      out.append(shiftHeadings(prompt.text())).append('\n');
+      out.append(ShiftedMarkdown.of(prompt.text(), HEADING_SHIFT)).append('\n');
     } else if (cell instanceof AssistantTextCell text) {
       claude();
-      out.append(shiftHeadings(text.text())).append('\n');
+      out.append(ShiftedMarkdown.of(text.text(), HEADING_SHIFT)).append('\n');
     } else if (cell instanceof ThinkingCell thinking) {
       claude();
       out.append(quoted("*thinking:* " + thinking.text(), "")).append('\n');
@@ -102,13 +103,13 @@ public final class MarkdownExport {
   }
 
   private void tool(ToolCallCell call, String indent) {
-    String input = ToolInput.summary(call.name(), call.input()).replace("`", "'");
+    String input = TerminalText.oneLine(ToolInput.summary(call.name(), call.input()));
     out.append(indent)
         .append("- **")
         .append(call.name().isEmpty() ? "?" : call.name())
         .append("**");
     if (!input.isBlank()) {
-      out.append(" `").append(TerminalText.oneLine(input)).append('`');
+      out.append(' ').append(codeSpan(input));
     }
     if (!call.summary().isEmpty()) {
       out.append(" — ").append(call.summary());
@@ -127,7 +128,13 @@ public final class MarkdownExport {
   }
 
   private void diff(FileDiff diff, String indent) {
-    out.append('\n').append(indent).append("```diff\n");
+    // The fence is longer than any run of backticks in the lines (a diff of a Markdown file).
+    int ticks = 2;
+    for (DiffLine line : diff.lines()) {
+      ticks = Math.max(ticks, longestRun(line.text(), '`'));
+    }
+    String fence = "`".repeat(ticks + 1);
+    out.append('\n').append(indent).append(fence).append("diff\n");
     for (DiffLine line : diff.lines()) {
       out.append(indent);
       switch (line.kind()) {
@@ -141,35 +148,27 @@ public final class MarkdownExport {
     if (diff.cut()) {
       out.append(indent).append("@@ (the rest of the diff is not kept) @@\n");
     }
-    out.append(indent).append("```\n");
+    out.append(indent).append(fence).append('\n');
   }
 
   private static String quoted(String text, String indent) {
     return indent + "> " + text.strip().replace("\n", "\n" + indent + "> ");
   }
 
-  /** Moves ATX headings down so they sit under the section headings; code fences are left alone. */
-  static String shiftHeadings(String text) {
-    StringBuilder shifted = new StringBuilder(text.length() + 16);
-    String fence = null;
-    for (String line : text.split("\n", -1)) {
-      String stripped = line.stripLeading();
-      if (fence == null && (stripped.startsWith("```") || stripped.startsWith("~~~"))) {
-        fence = stripped.substring(0, 3);
-      } else if (fence != null && stripped.startsWith(fence)) {
-        fence = null;
-      } else if (fence == null && line.startsWith("#")) {
-        int level = 0;
-        while (level < line.length() && line.charAt(level) == '#') {
-          level++;
-        }
-        if (level <= 6 && (level == line.length() || line.charAt(level) == ' ')) {
-          line = "#".repeat(Math.min(6, level + HEADING_SHIFT)) + line.substring(level);
-        }
-      }
-      shifted.append(line).append('\n');
+  /** {@code text} as an inline code span, whatever backticks it holds (none are changed). */
+  static String codeSpan(String text) {
+    String ticks = "`".repeat(longestRun(text, '`') + 1);
+    boolean pad = text.startsWith("`") || text.endsWith("`");
+    return ticks + (pad ? " " + text + " " : text) + ticks;
+  }
+
+  private static int longestRun(String text, char c) {
+    int longest = 0;
+    int run = 0;
+    for (int i = 0; i < text.length(); i++) {
+      run = text.charAt(i) == c ? run + 1 : 0;
+      longest = Math.max(longest, run);
     }
-    shifted.setLength(shifted.length() - 1);
-    return shifted.toString();
+    return longest;
   }
 }

@@ -78,4 +78,47 @@ class EditDiffsTest {
     assertThat(diffs.diff("Edit", edit("binary.bin", "a", "b"))).isEmpty();
     assertThat(diffs.diff("Bash", Json.object().put("command", "ls"))).isEmpty();
   }
+
+  @Test
+  void anEditWithNewlinesMatchesAFileWithCrlfLineEnds() throws IOException {
+    Files.writeString(dir.resolve("win.txt"), "one\r\ntwo\r\nthree\r\n");
+    EditDiffs diffs = new EditDiffs(dir);
+
+    assertThat(diffs.diff("Edit", edit("win.txt", "one\ntwo", "one\n2")))
+        .hasValueSatisfying(
+            d ->
+                assertThat(d.lines())
+                    .contains(
+                        new DiffLine(DiffLine.Kind.REMOVED, 2, 0, "two"),
+                        new DiffLine(DiffLine.Kind.ADDED, 0, 2, "2"),
+                        new DiffLine(DiffLine.Kind.CONTEXT, 3, 3, "three")));
+    assertThat(diffs.diff("Edit", edit("win.txt", "two\r\nthree", "three")))
+        .hasValueSatisfying(d -> assertThat(d.summary()).isEqualTo("Removed 1 line"));
+  }
+
+  @Test
+  void aWriteChangingNoLineHasNoDiffRatherThanAFalseNoChange() throws IOException {
+    Files.writeString(dir.resolve("done.txt"), "already written\n");
+
+    Files.writeString(dir.resolve("no-newline.txt"), "last line");
+    EditDiffs diffs = new EditDiffs(dir);
+
+    assertThat(
+            diffs.diff(
+                "Write",
+                Json.object().put("file_path", "done.txt").put("content", "already written\n")))
+        .isEmpty();
+    assertThat(
+            diffs.diff(
+                "Write",
+                Json.object().put("file_path", "no-newline.txt").put("content", "last line\n")))
+        .isEmpty();
+  }
+
+  @Test
+  void aFileWithANulIsBinaryAndHasNoDiff() throws IOException {
+    Files.write(dir.resolve("data.bin"), new byte[] {'a', '\n', 0, 'b', '\n'});
+
+    assertThat(new EditDiffs(dir).diff("Edit", edit("data.bin", "a", "c"))).isEmpty();
+  }
 }

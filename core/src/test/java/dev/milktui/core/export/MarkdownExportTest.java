@@ -76,4 +76,60 @@ class MarkdownExportTest {
 
     assertThat(Files.readString(file)).contains("safe  text").doesNotContain("\u001b", "\u009b");
   }
+
+  @Test
+  void codeFencesInsideClaudesTextStayExactlyAsWritten() {
+    Conversation conversation = new Conversation();
+    String text = "````md\n```java\n# not a heading\n```\n````\n~~~\n# nor this\n~~~\n# Shifted";
+    conversation.apply(new SessionEvent.TextDelta("m", 0, text));
+
+    assertThat(MarkdownExport.render(conversation.cells()))
+        .contains(
+            "````md\n```java\n# not a heading\n```\n````\n~~~\n# nor this\n~~~\n### Shifted\n");
+  }
+
+  @Test
+  void aFenceLeftOpenByAnInterruptedReplyIsClosedBeforeTheNextSection() {
+    Conversation conversation = new Conversation();
+    conversation.apply(new SessionEvent.TextDelta("m", 0, "Here:\n```py\nprint(1)"));
+    conversation.apply(new SessionEvent.UserPrompt("# next", false));
+
+    assertThat(MarkdownExport.render(conversation.cells()))
+        .contains("```py\nprint(1)\n```\n\n## You\n\n### next\n");
+  }
+
+  @Test
+  void setextHeadingsMoveDownLikeAtxHeadings() {
+    Conversation conversation = new Conversation();
+    conversation.apply(
+        new SessionEvent.TextDelta(
+            "m", 0, "Title\n=====\ntext\n\nTwo line\nsection\n---\n\n- item\n---\n"));
+
+    assertThat(MarkdownExport.render(conversation.cells()))
+        .contains("### Title\ntext\n\n#### Two line section\n\n- item\n---\n");
+  }
+
+  @Test
+  void diffsAndInputsHoldingBackticksKeepThemWithoutBreakingTheirFences() {
+    Conversation conversation = new Conversation();
+    conversation.apply(
+        new SessionEvent.ToolFinished(
+            new ToolCall(
+                "b1",
+                "Bash",
+                Json.object().put("command", "echo `date`"),
+                null,
+                ToolOutcome.OK,
+                "x",
+                Instant.EPOCH,
+                null)));
+    conversation.apply(new SessionEvent.ToolStarted(call("t1", "Edit", ToolOutcome.RUNNING, "")));
+    conversation.apply(
+        new SessionEvent.ToolDiffReady(
+            "t1", FileDiffs.between("README.md", "```sh\nmake\n```\n", "```sh\nmake all\n```\n")));
+
+    assertThat(MarkdownExport.render(conversation.cells()))
+        .contains("- **Bash** `` echo `date` `` — x\n")
+        .contains("  ````diff\n   ```sh\n  -make\n  +make all\n   ```\n  ````\n");
+  }
 }

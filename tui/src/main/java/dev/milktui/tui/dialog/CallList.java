@@ -8,6 +8,7 @@ import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import com.googlecode.lanterna.input.KeyStroke;
 import dev.milktui.tui.layout.Scrolling;
 import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.LinePainter;
 import dev.milktui.tui.tools.InputSummary;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -202,7 +203,7 @@ final class CallList extends AbstractInteractableComponent<CallList> implements 
                   ? getThemeDefinition().getActive()
                   : getThemeDefinition().getNormal());
           String mark = current ? "›" : " ";
-          g.putString(0, r, Columns.pad(mark + row(index, Math.max(2, width - 1)), width));
+          LinePainter.putText(g, 0, r, width, mark + row(index, Math.max(2, width - 1)));
         }
       }
     };

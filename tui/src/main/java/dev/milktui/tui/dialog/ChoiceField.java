@@ -8,6 +8,7 @@ import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.LinePainter;
 import dev.milktui.tui.text.Sanitizer;
 import java.util.List;
 import java.util.function.IntConsumer;
@@ -82,7 +83,7 @@ public final class ChoiceField extends AbstractInteractableComponent<ChoiceField
           g.applyThemeStyle(getThemeDefinition().getNormal());
         }
         String arrows = options.size() > 1 ? "‹ " + value() + " ›" : "  " + value();
-        g.putString(0, 0, Columns.pad(arrows, g.getSize().getColumns()));
+        LinePainter.putText(g, 0, 0, g.getSize().getColumns(), arrows);
       }
     };
   }

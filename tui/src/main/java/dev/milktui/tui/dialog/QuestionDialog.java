@@ -16,6 +16,7 @@ import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.protocol.AskedQuestion;
 import dev.milktui.tui.layout.ScrollText;
 import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.LinePainter;
 import dev.milktui.tui.text.Sanitizer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -318,8 +319,8 @@ public final class QuestionDialog {
                 current && isFocused()
                     ? getThemeDefinition().getActive()
                     : getThemeDefinition().getNormal());
-            g.putString(
-                0, r, Columns.pad((current ? "›" : " ") + row(r, Math.max(2, width - 1)), width));
+            LinePainter.putText(
+                g, 0, r, width, (current ? "›" : " ") + row(r, Math.max(2, width - 1)));
           }
         }
       };

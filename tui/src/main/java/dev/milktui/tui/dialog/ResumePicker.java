@@ -12,6 +12,7 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.history.PastSession;
 import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.LinePainter;
 import dev.milktui.tui.text.Sanitizer;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -191,14 +192,14 @@ public final class ResumePicker {
           int width = g.getSize().getColumns();
           if (shown.isEmpty()) {
             g.applyThemeStyle(getThemeDefinition().getNormal());
-            g.putString(
+            LinePainter.putText(
+                g,
                 0,
                 0,
-                Columns.pad(
-                    sessions.isEmpty()
-                        ? " Claude has no earlier session for this directory."
-                        : " No session matches.",
-                    width));
+                width,
+                sessions.isEmpty()
+                    ? " Claude has no earlier session for this directory."
+                    : " No session matches.");
             return;
           }
           for (int r = 0; r < rows && top + r < shown.size(); r++) {
@@ -207,7 +208,7 @@ public final class ResumePicker {
             g.applyThemeStyle(
                 current ? getThemeDefinition().getActive() : getThemeDefinition().getNormal());
             String line = (current ? "›" : " ") + row(shown.get(index));
-            g.putString(0, r, Columns.pad(Columns.fit(line, width), width));
+            LinePainter.putText(g, 0, r, width, Columns.fit(line, width));
           }
         }
       };

@@ -6,7 +6,7 @@ import com.googlecode.lanterna.gui2.AbstractInteractableComponent;
 import com.googlecode.lanterna.gui2.InteractableRenderer;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import com.googlecode.lanterna.input.KeyStroke;
-import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.LinePainter;
 import java.util.List;
 
 /**
@@ -161,7 +161,7 @@ public final class ScrollText extends AbstractInteractableComponent<ScrollText>
         }
         g.applyThemeStyle(getThemeDefinition().getNormal());
         for (int i = 0; i < v.count(); i++) {
-          g.putString(0, row++, Columns.pad(lines.get(v.first() + i), width));
+          LinePainter.putText(g, 0, row++, width, lines.get(v.first() + i));
         }
         if (v.below()) {
           int after = lines.size() - v.first() - v.count();
@@ -176,7 +176,7 @@ public final class ScrollText extends AbstractInteractableComponent<ScrollText>
       private void mark(TextGUIGraphics g, int row, String text, int width) {
         g.applyThemeStyle(
             isFocused() ? getThemeDefinition().getActive() : getThemeDefinition().getSelected());
-        g.putString(0, row, Columns.pad(text, width));
+        LinePainter.putText(g, 0, row, width, text);
       }
     };
   }

@@ -5,6 +5,7 @@ import com.googlecode.lanterna.gui2.AbstractComponent;
 import com.googlecode.lanterna.gui2.ComponentRenderer;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.LinePainter;
 import java.util.List;
 
 /**
@@ -67,7 +68,7 @@ public final class WrappedText extends AbstractComponent<WrappedText> implements
         for (int row = 0; row < height && row < lines.size(); row++) {
           String line = lines.get(row);
           boolean cut = row == height - 1 && lines.size() > height;
-          g.putString(0, row, Columns.pad(cut ? Columns.fit(line + " …", width) : line, width));
+          LinePainter.putText(g, 0, row, width, cut ? Columns.fit(line + " …", width) : line);
         }
       }
     };

@@ -1,5 +1,6 @@
 package dev.milktui.tui.markdown;
 
+import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.Span;
 import dev.milktui.tui.text.StyledLine;
 import dev.milktui.tui.text.TextStyle;
@@ -50,7 +51,7 @@ final class BlockRenderer {
     } else if (node instanceof HtmlBlock html) {
       for (String line : CodeLines.lines(html.getLiteral())) {
         Wrapper.wrap(
-            List.of(new Piece(line, TextStyle.PLAIN)),
+            List.of(new Piece(Columns.expandTabs(line), TextStyle.PLAIN)),
             width,
             StyledLine.EMPTY,
             StyledLine.EMPTY,

@@ -17,7 +17,7 @@ final class CodeLines {
 
   static void render(String literal, int width, List<StyledLine> out) {
     for (String line : lines(literal)) {
-      wrap(expandTabs(line), Math.max(1, width), out);
+      wrap(Columns.expandTabs(line), Math.max(1, width), out);
     }
   }
 
@@ -34,27 +34,6 @@ final class CodeLines {
     }
     lines.add(text.substring(start));
     return lines;
-  }
-
-  static String expandTabs(String line) {
-    if (line.indexOf('\t') < 0) {
-      return line;
-    }
-    StringBuilder out = new StringBuilder();
-    int col = 0;
-    for (int i = 0; i < line.length(); ) {
-      int e = Graphemes.next(line, i, line.length());
-      if (line.charAt(i) == '\t') {
-        int n = Columns.TAB_STOP - (col % Columns.TAB_STOP);
-        out.append(" ".repeat(n));
-        col += n;
-      } else {
-        out.append(line, i, e);
-        col += Graphemes.width(line, i, e);
-      }
-      i = e;
-    }
-    return out.toString();
   }
 
   private static void wrap(String line, int width, List<StyledLine> out) {

@@ -3,6 +3,7 @@ package dev.milktui.tui.markdown;
 import dev.milktui.tui.text.TextStyle;
 import java.util.ArrayList;
 import java.util.List;
+import org.commonmark.ext.gfm.strikethrough.Strikethrough;
 import org.commonmark.node.Code;
 import org.commonmark.node.Emphasis;
 import org.commonmark.node.HardLineBreak;
@@ -61,6 +62,8 @@ final class Inlines {
       children(n, style == TextStyle.STRONG ? TextStyle.STRONG_EMPHASIS : emphasised(style));
     } else if (n instanceof StrongEmphasis) {
       children(n, style == TextStyle.EMPHASIS ? TextStyle.STRONG_EMPHASIS : strong(style));
+    } else if (n instanceof Strikethrough) {
+      children(n, style == TextStyle.PLAIN || style == TextStyle.QUOTE ? TextStyle.STRUCK : style);
     } else if (n instanceof Link link) {
       link(link.getDestination(), n, style);
     } else if (n instanceof Image image) {
@@ -97,6 +100,11 @@ final class Inlines {
         || destination.equals("mailto:" + shown)) {
       return;
     }
+    if (shown.isBlank()) {
+      // An image without alt text, a link without text: the address alone.
+      add(destination, TextStyle.LINK);
+      return;
+    }
     add(" (", style);
     add(destination, TextStyle.LINK);
     add(")", style);
@@ -113,9 +121,10 @@ final class Inlines {
     return out.toString();
   }
 
+  /** Adds text; a tab in running text is white space like any other and is shown as one space. */
   private void add(String text, TextStyle style) {
     if (!text.isEmpty()) {
-      line.add(new Piece(text, style));
+      line.add(new Piece(text.replace('\t', ' '), style));
     }
   }
 }

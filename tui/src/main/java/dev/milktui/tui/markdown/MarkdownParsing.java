@@ -1,16 +1,23 @@
 package dev.milktui.tui.markdown;
 
 import java.util.List;
+import org.commonmark.ext.gfm.strikethrough.StrikethroughExtension;
 import org.commonmark.ext.gfm.tables.TablesExtension;
 import org.commonmark.node.Node;
 import org.commonmark.parser.IncludeSourceSpans;
 import org.commonmark.parser.Parser;
 
-/** The one CommonMark parser set-up (GFM tables, block source positions) both renderers use. */
+/**
+ * The one CommonMark parser set-up (GFM tables, strikethrough with two tildes so that "~5 min"
+ * stays text, block source positions) both renderers use.
+ */
 final class MarkdownParsing {
   private static final Parser PARSER =
       Parser.builder()
-          .extensions(List.of(TablesExtension.create()))
+          .extensions(
+              List.of(
+                  TablesExtension.create(),
+                  StrikethroughExtension.builder().requireTwoTildes(true).build()))
           .includeSourceSpans(IncludeSourceSpans.BLOCKS)
           .build();
 

@@ -209,7 +209,9 @@ final class OpenParagraph {
     if (endsLine) {
       settled.add(LINE_END);
     } else if (restStart > segmentEnd) {
-      settled.add(new Piece(source.substring(segmentEnd, restStart), TextStyle.PLAIN));
+      // The gap is white space; a tab in it shows as a space, as Inlines shows it.
+      settled.add(
+          new Piece(source.substring(segmentEnd, restStart).replace('\t', ' '), TextStyle.PLAIN));
     }
     settledEnd = restStart;
     nextAttempt = SETTLE_STEP;

@@ -12,9 +12,14 @@ import org.commonmark.node.Node;
 
 /**
  * A GFM table drawn with box characters and fitted to the width: columns keep their natural width
- * when the table fits, otherwise the widest give up columns first and their cells wrap.
+ * when the table fits, otherwise the widest give up columns first and their cells wrap. A table
+ * with too many columns for the width (each would get only a few characters, or the box would cross
+ * the edge) is shown as one record per row instead: "header: value" lines.
  */
 final class TableLayout {
+  /** The fewest columns a cell is squeezed to before the table is shown as records. */
+  static final int MIN_CELL = 6;
+
   private TableLayout() {}
 
   static void render(TableBlock table, int width, List<StyledLine> out) {
@@ -39,7 +44,16 @@ final class TableLayout {
     if (columns == 0) {
       return;
     }
-    int[] widths = fit(natural(rows, columns), width - (3 * columns + 1));
+    int[] natural = natural(rows, columns);
+    int least = 3 * columns + 1;
+    for (int w : natural) {
+      least += Math.min(w, MIN_CELL);
+    }
+    if (least > width) {
+      records(rows, headerRows, width, out);
+      return;
+    }
+    int[] widths = fit(natural, width - (3 * columns + 1));
     List<List<List<StyledLine>>> wrapped = new ArrayList<>();
     for (int r = 0; r < rows.size(); r++) {
       wrapped.add(wrap(rows.get(r), widths, r < headerRows));
@@ -64,6 +78,38 @@ final class TableLayout {
       }
     }
     out.add(border('└', '┴', '┘', widths));
+  }
+
+  /** Each body row as "header: value" lines, rows apart by a blank line. */
+  private static void records(
+      List<List<TableCell>> rows, int headerRows, int width, List<StyledLine> out) {
+    List<TableCell> header = headerRows > 0 ? rows.get(0) : List.of();
+    StyledLine hang = StyledLine.of("  ", TextStyle.PLAIN);
+    if (rows.size() == headerRows) {
+      for (TableCell cell : header) {
+        BlockRenderer.inline(cell, TextStyle.STRONG, width, StyledLine.EMPTY, hang, out);
+      }
+      return;
+    }
+    for (int r = headerRows; r < rows.size(); r++) {
+      if (r > headerRows) {
+        out.add(StyledLine.EMPTY);
+      }
+      List<TableCell> row = rows.get(r);
+      for (int c = 0; c < row.size(); c++) {
+        String name = c < header.size() ? Inlines.plain(header.get(c)) : "";
+        List<List<Piece>> lines = Inlines.lines(row.get(c), TextStyle.PLAIN);
+        // The header is text of the first line, so a long one wraps too.
+        List<Piece> first = new ArrayList<>();
+        first.add(new Piece(name.isEmpty() ? "-" : name, TextStyle.STRONG));
+        first.add(new Piece(": ", TextStyle.TABLE));
+        first.addAll(lines.get(0));
+        lines.set(0, first);
+        for (int i = 0; i < lines.size(); i++) {
+          Wrapper.wrap(lines.get(i), width, i == 0 ? StyledLine.EMPTY : hang, hang, out);
+        }
+      }
+    }
   }
 
   private static int[] natural(List<List<TableCell>> rows, int columns) {

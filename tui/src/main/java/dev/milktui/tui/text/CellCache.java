@@ -32,6 +32,11 @@ final class CellCache {
     return byStyle.computeIfAbsent(style, s -> new Cells(g));
   }
 
+  /** Cells in the colours {@code g} holds now, for one row drawn outside any style. */
+  static Cells current(TextGraphics g) {
+    return new Cells(g);
+  }
+
   /** The cells of one style: ASCII in an array, other glyphs in a bounded map. */
   static final class Cells {
     private final TextColor foreground;

@@ -52,6 +52,31 @@ public final class Columns {
     return Graphemes.width(text, start, end);
   }
 
+  /**
+   * {@code line} with each tab replaced by the spaces up to the next tab stop (from column 0), so
+   * no tab reaches the screen and the columns stay as they were measured.
+   */
+  public static String expandTabs(String line) {
+    if (line.indexOf('\t') < 0) {
+      return line;
+    }
+    StringBuilder out = new StringBuilder();
+    int col = 0;
+    for (int i = 0; i < line.length(); ) {
+      int e = Graphemes.next(line, i, line.length());
+      if (line.charAt(i) == '\t') {
+        int n = TAB_STOP - (col % TAB_STOP);
+        out.append(" ".repeat(n));
+        col += n;
+      } else {
+        out.append(line, i, e);
+        col += Graphemes.width(line, i, e);
+      }
+      i = e;
+    }
+    return out.toString();
+  }
+
   /** Cuts {@code text} to at most {@code max} columns, ending in "…" when something was cut. */
   public static String fit(String text, int max) {
     if (max <= 0) {

@@ -56,8 +56,35 @@ public final class LinePainter {
     return used;
   }
 
+  /**
+   * Draws plain {@code text} in {@code g}'s current colours into exactly {@code width} cells, cut
+   * with "…" if it is wider ({@link Columns#pad}), as {@link #paint} draws a line: for the rows
+   * drawn outside the transcript (status bar, title, spinner, popups, dialogs), where Lanterna's
+   * own {@code putString} would take a ZWJ emoji for three characters and a combining mark for a
+   * wide one, and push the rest of the row out of place.
+   */
+  public static void putText(TextGraphics g, int col, int row, int width, String text) {
+    CellCache.Cells style = CellCache.current(g);
+    int x = paintSpan(g, style, col, row, width, 0, Columns.fit(text, width), new HashMap<>());
+    for (; x < width; x++) {
+      g.setCharacter(col + x, row, style.character(' '));
+    }
+  }
+
   private int paintSpan(
       TextGraphics g, CellCache.Cells style, int col, int row, int width, int x, String text) {
+    return paintSpan(g, style, col, row, width, x, text, glyphs);
+  }
+
+  private static int paintSpan(
+      TextGraphics g,
+      CellCache.Cells style,
+      int col,
+      int row,
+      int width,
+      int x,
+      String text,
+      Map<String, String> glyphs) {
     int n = text.length();
     int i = 0;
     while (i < n && x < width) {
@@ -80,8 +107,15 @@ public final class LinePainter {
           glyphs.clear();
         }
         String glyph = glyphs.computeIfAbsent(text.substring(i, e), s -> glyphFor(s, w));
-        g.setCharacter(col + x, row, style.glyph(glyph));
-        if (w == 2 && !wideInLanterna(glyph)) {
+        // Two letters stand for a flag, one in each of its cells.
+        boolean letters = glyph.length() == 2 && glyph.charAt(0) < 0x80 && glyph.charAt(1) < 0x80;
+        if (letters) {
+          g.setCharacter(col + x, row, style.character(glyph.charAt(0)));
+          g.setCharacter(col + x + 1, row, style.character(glyph.charAt(1)));
+        } else {
+          g.setCharacter(col + x, row, style.glyph(glyph));
+        }
+        if (!letters && w == 2 && !wideInLanterna(glyph)) {
           g.setCharacter(col + x + 1, row, style.character(' '));
         }
         x += w;
@@ -96,11 +130,20 @@ public final class LinePainter {
    */
   static String glyphFor(String s, int w) {
     boolean wide = w == 2;
+    int first = UnicodeTables.codePointAt(s, 0, s.length());
+    String base = new String(Character.toChars(first));
+    if (wide && UnicodeTables.isRegionalIndicator(first)) {
+      // A flag: terminals draw its two letters as one, two or four cells; the letters are sure.
+      return flagLetters(s);
+    }
+    if (wide && UnicodeTables.isTextByDefault(first)) {
+      // Wide only through U+FE0F or a keycap (⚠️, ❤️, 1️⃣), which terminals such as tmux do not
+      // widen: the character as text, narrow everywhere, and a blank after it.
+      return drawable(base, false) ? base : REPLACEMENT;
+    }
     if (drawable(s, wide)) {
       return s;
     }
-    int first = UnicodeTables.codePointAt(s, 0, s.length());
-    String base = new String(Character.toChars(first));
     if (!wide) {
       String composed = Normalizer2.getNFCInstance().normalize(s);
       return drawable(composed, false) ? composed : REPLACEMENT;
@@ -114,6 +157,19 @@ public final class LinePainter {
       return base;
     }
     return REPLACEMENT;
+  }
+
+  /** The country letters of a flag's regional indicators ("FR" for 🇫🇷), at most two. */
+  private static String flagLetters(String s) {
+    StringBuilder letters = new StringBuilder(2);
+    for (int i = 0; i < s.length() && letters.length() < 2; ) {
+      int cp = UnicodeTables.codePointAt(s, i, s.length());
+      if (UnicodeTables.isRegionalIndicator(cp)) {
+        letters.append((char) ('A' + cp - 0x1F1E6));
+      }
+      i += Character.charCount(cp);
+    }
+    return letters.toString();
   }
 
   /** True if Lanterna keeps {@code s} as one cell character of the given width. */

@@ -6,6 +6,8 @@ public enum TextStyle {
   STRONG,
   EMPHASIS,
   STRONG_EMPHASIS,
+  /** GFM {@code ~~strikethrough~~}. */
+  STRUCK,
   INLINE_CODE,
   CODE,
   HEADING,

@@ -77,6 +77,15 @@ final class UnicodeTables {
     return UCharacter.hasBinaryProperty(cp, UProperty.EMOJI);
   }
 
+  /** True for a character drawn as text unless a variation selector or keycap makes it emoji. */
+  static boolean isTextByDefault(int cp) {
+    return !UCharacter.hasBinaryProperty(cp, UProperty.EMOJI_PRESENTATION) && !isWide(cp);
+  }
+
+  static boolean isRegionalIndicator(int cp) {
+    return cp >= 0x1F1E6 && cp <= 0x1F1FF;
+  }
+
   private static boolean isWide(int cp) {
     int eaw = UCharacter.getIntPropertyValue(cp, UProperty.EAST_ASIAN_WIDTH);
     return eaw == UCharacter.EastAsianWidth.WIDE || eaw == UCharacter.EastAsianWidth.FULLWIDTH;

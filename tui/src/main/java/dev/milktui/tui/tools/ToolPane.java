@@ -232,12 +232,12 @@ public final class ToolPane extends AbstractInteractableComponent<ToolPane> {
       viewHeight = Math.max(1, size.getRows() - 1);
       palette.apply(g, isFocused() ? Palette.Role.TITLE_FOCUSED : Palette.Role.TITLE);
       String hint = isFocused() ? "↑↓ select · Enter details " : "";
-      g.putString(
+      LinePainter.putText(
+          g,
           0,
           0,
-          Columns.pad(
-              Columns.pad(" Tools (" + rows.size() + ") ", width - Columns.width(hint)) + hint,
-              width));
+          width,
+          Columns.pad(" Tools (" + rows.size() + ") ", width - Columns.width(hint)) + hint);
       int sel = selectedIndex();
       int first = Math.max(0, Math.min(sel - viewHeight + 1, rows.size() - viewHeight));
       first = Math.min(first, sel < 0 ? 0 : sel);

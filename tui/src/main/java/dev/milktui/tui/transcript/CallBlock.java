@@ -146,12 +146,16 @@ public final class CallBlock extends Block {
                   line.kind(),
                   line.oldNumber(),
                   line.newNumber(),
-                  Sanitizer.clean(line.text()).replace("\t", "    ")),
+                  Columns.expandTabs(Sanitizer.clean(line.text()))),
               numbers);
       // The number is dim; the sign and the line carry the colour (and the sign, without colour).
-      add(
-          new Span(indent + text.substring(0, numbers), TextStyle.LINE_NUMBER),
-          new Span(text.substring(numbers), style));
+      String body = text.substring(numbers);
+      int sign = Math.min(3, body.length());
+      diffLine(
+          indent + text.substring(0, numbers),
+          body.substring(0, sign),
+          body.substring(sign),
+          style);
       shown++;
     }
     if (diff.cut()) {
@@ -159,10 +163,33 @@ public final class CallBlock extends Block {
     }
   }
 
+  /**
+   * One diff line: its number, its sign and its text, which, longer than the pane, goes on under
+   * itself after the number and sign (nothing of a changed line is hidden).
+   */
+  private void diffLine(String number, String sign, String text, TextStyle style) {
+    int lead = Columns.width(number) + Columns.width(sign);
+    String hang = " ".repeat(lead);
+    int before = lines.size();
+    LineBreaker.breakLine(
+        text,
+        0,
+        text.length(),
+        Math.max(4, width - lead),
+        false,
+        (s, e) -> {
+          boolean first = lines.size() == before;
+          add(
+              new Span(first ? number : hang, TextStyle.LINE_NUMBER),
+              new Span((first ? sign : "") + text.substring(s, e), style));
+        });
+  }
+
   private void prose(String indent, String label, String text) {
     int room = Math.max(4, width - Columns.width(indent));
     String all = label + text;
-    for (String logical : all.split("\n", -1)) {
+    for (String raw : all.split("\n", -1)) {
+      String logical = Columns.expandTabs(raw);
       LineBreaker.breakLine(
           logical,
           0,
@@ -176,7 +203,8 @@ public final class CallBlock extends Block {
   private void result(String indent, String text) {
     int room = Math.max(4, width - Columns.width(indent));
     int before = lines.size();
-    for (String line : text.split("\n", -1)) {
+    for (String raw : text.split("\n", -1)) {
+      String line = Columns.expandTabs(raw);
       if (lines.size() - before >= RESULT_LINES) {
         add(new Span(indent + "… (the rest: Enter on its row in the tool pane)", TextStyle.DIM));
         return;

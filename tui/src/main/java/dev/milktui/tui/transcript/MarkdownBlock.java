@@ -1,6 +1,7 @@
 package dev.milktui.tui.transcript;
 
 import dev.milktui.tui.markdown.MarkdownStream;
+import dev.milktui.tui.text.CleanStream;
 import dev.milktui.tui.text.StyledLine;
 import java.util.List;
 
@@ -9,6 +10,9 @@ import java.util.List;
  * and lines are laid out only when the transcript asks for them (once per frame, not per delta).
  */
 public final class MarkdownBlock extends Block {
+  /** Cleans the raw deltas on the way in. */
+  final CleanStream incoming = new CleanStream();
+
   private final MarkdownStream stream = new MarkdownStream();
   private int width = 80;
   private List<StyledLine> lines;

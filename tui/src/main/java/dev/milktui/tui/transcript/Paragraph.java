@@ -1,6 +1,8 @@
 package dev.milktui.tui.transcript;
 
 import dev.milktui.core.conversation.Conversation;
+import dev.milktui.tui.text.CleanStream;
+import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.LineBreaker;
 import dev.milktui.tui.text.StyledLine;
 import dev.milktui.tui.text.TextStyle;
@@ -37,6 +39,9 @@ public final class Paragraph extends Block {
 
   static final String CUT_MARKER = "\n… (the rest of this block is not kept: over 1 Mi characters)";
 
+  /** Cleans streamed raw text on the way in. */
+  final CleanStream incoming = new CleanStream();
+
   private final Kind kind;
   private final StringBuilder text = new StringBuilder();
   private int width = -1;
@@ -66,7 +71,8 @@ public final class Paragraph extends Block {
 
   @Override
   StyledLine line(int line) {
-    return StyledLine.of(text.substring(starts[line], ends[line]), kind.style);
+    // Tabs were measured to their stops from the line start (LineBreaker); they are drawn so.
+    return StyledLine.of(Columns.expandTabs(text.substring(starts[line], ends[line])), kind.style);
   }
 
   @Override

@@ -89,15 +89,22 @@ public final class Transcript {
     return p;
   }
 
-  /** Appends streamed text to a paragraph or a Markdown block. */
+  /**
+   * Appends streamed text to a paragraph or a Markdown block, cleaned as the whole text would be: a
+   * delta's unfinished end (half an emoji, an open escape sequence) waits for the next delta.
+   */
   public void append(Block block, String text) {
-    String clean = Sanitizer.clean(text);
-    if (clean.isEmpty()) {
-      return;
-    }
     if (block instanceof Paragraph p) {
+      String clean = p.incoming.next(text);
+      if (clean.isEmpty()) {
+        return;
+      }
       p.append(clean, width);
     } else if (block instanceof MarkdownBlock markdown) {
+      String clean = markdown.incoming.next(text);
+      if (clean.isEmpty()) {
+        return;
+      }
       markdown.append(clean);
     } else {
       return;

@@ -204,7 +204,7 @@ public final class TranscriptView extends AbstractInteractableComponent<Transcri
       String left = " Transcript ";
       String title =
           Columns.pad(left, Math.max(0, width - Columns.width(right))) + Columns.fit(right, width);
-      g.putString(0, 0, Columns.pad(title, width));
+      LinePainter.putText(g, 0, 0, width, title);
     }
   }
 }

@@ -128,4 +128,42 @@ class MarkdownRendererTest {
             "│ three │   │",
             "└───────┴───┘");
   }
+
+  @Test
+  void noTabReachesTheScreenInProseCodeHtmlListsOrTables() {
+    String markdown =
+        "a\tb\n\n`x\ty`\n\n<div>\n\t<b>hi</b>\n</div>\n\n- item\n\n  ```\n  \tcode\n  ```\n\n"
+            + "| k\tv | w |\n|---|---|\n| 1\t2 | 3 |\n";
+    assertThat(texts(markdown, 40))
+        .noneMatch(line -> line.contains("\t"))
+        .contains("a b", "x y", "<b>hi</b>", "      code", "│ k v │ w │");
+  }
+
+  @Test
+  void doubleTildesStrikeTextThroughWithoutShowingThemAndOneTildeStaysText() {
+    List<StyledLine> lines =
+        MarkdownRenderer.render("was ~~wrong~~ and takes ~5 min or ~10 min", 80);
+    assertThat(lines.stream().map(StyledLine::plain))
+        .containsExactly("was wrong and takes ~5 min or ~10 min");
+    assertThat(lines.get(0).spans()).contains(new Span("wrong", TextStyle.STRUCK));
+  }
+
+  @Test
+  void aTableWithTooManyColumnsForTheWidthIsShownAsOneRecordPerRow() {
+    String table =
+        "| a | b | c | d | e | f | g | h |\n|---|---|---|---|---|---|---|---|\n"
+            + "| 1 | 2 | 3 | 4 | 5 | 6 | 7 | a long value that wraps |\n| 9 | | | | | | | x |\n";
+    List<StyledLine> lines = MarkdownRenderer.render(table, 30);
+    assertThat(lines).allMatch(line -> line.width() <= 30);
+    assertThat(lines.stream().map(StyledLine::plain))
+        .containsSubsequence(
+            "a: 1", "b: 2", "h: a long value that wraps", "", "a: 9", "b:", "h: x");
+    assertThat(texts(table, 80).get(0)).startsWith("┌───┬───┬");
+  }
+
+  @Test
+  void anImageOrLinkWithoutTextShowsItsAddressAlone() {
+    assertThat(texts("![chart](c.png) and ![](d.png) and [](https://x.dev/e)", 80))
+        .containsExactly("chart (c.png) and d.png and https://x.dev/e");
+  }
 }

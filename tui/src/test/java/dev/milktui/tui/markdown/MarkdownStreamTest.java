@@ -26,7 +26,11 @@ class MarkdownStreamTest {
               + "Paragraph then heading that interrupts it after a long first line\n# Heading\n"
               + "Paragraph then fence that interrupts it after a long first line\n```\ncode\n```\n"
               + "**strong opened here and closed** on a later line of the same paragraph\n"
-              + "a line with < and > and * alone and _ alone that stay literal\nend");
+              + "a line with < and > and * alone and _ alone that stay literal\nend",
+          "tabs\tbetween words \t of a paragraph long enough\tto be settled in parts\t\tand"
+              + " `code\twith tabs` then\n\n```\n\tcode\ta\n```\n",
+          "# 👩‍💻 team 🇫🇷\n\n| who | 😀 |\n|:--|--:|\n| 中文 | e\u0301 1️⃣ |\n\n**bold ⚠️** and"
+              + " ~~gone~~ and ~~~\n~~~\n> > deep 👨‍👩‍👧‍👦 quote\n");
 
   private static List<String> texts(List<StyledLine> lines) {
     return lines.stream().map(StyledLine::plain).toList();

@@ -52,9 +52,16 @@ class LinePainterTest {
   }
 
   @Test
-  void emojiWithVariationSelectorTakesTwoCellsAndTheNextCharacterFollowsIt() throws IOException {
+  void emojiWithVariationSelectorTakesTwoCellsAsItsTextFormAndABlank() throws IOException {
+    // Terminals disagree on U+FE0F (tmux 3.3 draws ⚠️ in one cell): the text form is one anywhere.
     paint("ab" + WARNING + "cd", 10);
-    assertThat(row()).isEqualTo("ab" + WARNING + "|cd    ");
+    assertThat(row()).isEqualTo("ab\u26A0 cd    ");
+  }
+
+  @Test
+  void flagsAndKeycapsTakeTwoCellsOfLettersAndDigitsEveryTerminalDrawsAlike() throws IOException {
+    paint("\uD83C\uDDEB\uD83C\uDDF71\uFE0F\u20E3ok", 10);
+    assertThat(row()).isEqualTo("FR1 ok    ");
   }
 
   @Test
@@ -72,7 +79,7 @@ class LinePainterTest {
   @Test
   void emojiEndingExactlyAtTheRightEdge() throws IOException {
     paint("12345678" + WARNING, 10);
-    assertThat(row()).isEqualTo("12345678" + WARNING + "|");
+    assertThat(row()).isEqualTo("12345678\u26A0 ");
   }
 
   @Test
@@ -88,7 +95,7 @@ class LinePainterTest {
     assertThat(row()).isEqualTo("abc       ");
     paint(WARNING + WARNING + WARNING, 10);
     paint("x" + WARNING + "y", 10);
-    assertThat(row()).isEqualTo("x" + WARNING + "|y      ");
+    assertThat(row()).isEqualTo("x\u26A0 y      ");
   }
 
   @Test
@@ -149,5 +156,13 @@ class LinePainterTest {
     for (int col = 0; col < 4; col++) {
       assertThat(vt.getCharacter(col, 0).getForegroundColor()).isEqualTo(TextColor.ANSI.DEFAULT);
     }
+  }
+
+  @Test
+  void plainTextPutOutsideTheTranscriptTakesTheColumnsItWasMeasuredIn() throws IOException {
+    TextGraphics g = screen.newTextGraphics();
+    LinePainter.putText(g, 0, 0, 10, TECHNOLOGIST + "ae\u0301" + WARNING + "|");
+    screen.refresh();
+    assertThat(row()).isEqualTo(WOMAN + "|a\u00E9\u26A0 |   ");
   }
 }

@@ -51,6 +51,40 @@ class TranscriptTest {
   }
 
   @Test
+  void deltasSplittingAnEmojiOrAnEscapeSequenceShowWhatTheWholeTextShows() {
+    String text =
+        "# Emoji 👩‍💻 and 🇫🇷\n\nA \u001b[31mred\u001b[0m word, 1️⃣ ⚠️ and 中文\n\n| a | 😀 |\n|---|---|\n"
+            + "| e\u0301 | \u001b]0;title\u0007x |\n";
+    Transcript whole = new Transcript();
+    whole.setWidth(30);
+    MarkdownBlock all = new MarkdownBlock();
+    whole.add(all);
+    whole.append(all, text);
+    Paragraph thinking = whole.add(Paragraph.Kind.THINKING, text);
+    Transcript streamed = new Transcript();
+    streamed.setWidth(30);
+    MarkdownBlock block = new MarkdownBlock();
+    streamed.add(block);
+    for (int i = 0; i < text.length(); i++) {
+      streamed.append(block, text.substring(i, i + 1));
+    }
+    Paragraph p = streamed.add(Paragraph.Kind.THINKING, "");
+    for (int i = 0; i < text.length(); i++) {
+      streamed.append(p, text.substring(i, i + 1));
+    }
+    assertThat(lines(streamed)).isEqualTo(lines(whole)).noneMatch(l -> l.contains("\uFFFD"));
+    assertThat(p.text()).isEqualTo(thinking.text());
+  }
+
+  @Test
+  void tabsInAParagraphAreDrawnAsSpacesToTheirTabStops() {
+    Transcript t = new Transcript();
+    t.setWidth(40);
+    t.add(Paragraph.Kind.USER, "> a\tb\n\tindented\nabcd\tx");
+    assertThat(lines(t)).containsExactly("> a b", "    indented", "abcd    x", "");
+  }
+
+  @Test
   void aBlockKeepsItsFirstMebiCharactersAndSaysTheRestIsNotKept() {
     Transcript t = new Transcript();
     t.setWidth(80);
