@@ -54,7 +54,10 @@ class TerminalModesIT {
     try (Tmux tmux = demo()) {
       tmux.await("Offline demo");
       tmux.type("smile 😀 dev 👩‍💻 漢字 \uD842\uDFB7 café");
+      // In the message box (drawn by grapheme, not by Lanterna's text box) ...
+      assertThat(tmux.await("\uD842\uDFB7 café")).contains("smile 😀 dev 👩 漢字 \uD842\uDFB7 café");
       tmux.send("Enter");
+      // ... and in the transcript once sent.
       // Lanterna's terminal wrote each half of a surrogate pair as its own '?'.
       String sent = tmux.await("> smile");
       // A ZWJ sequence Lanterna cannot hold in one cell is drawn as its first emoji, same width.

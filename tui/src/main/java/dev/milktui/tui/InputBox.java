@@ -42,6 +42,7 @@ public final class InputBox extends TextBox {
 
   public InputBox(InputHistory history, Consumer<String> onSend) {
     super(new TerminalSize(40, 3), "", Style.MULTI_LINE);
+    setRenderer(new InputBoxRenderer());
     this.history = history;
     this.onSend = onSend;
     setVerticalFocusSwitching(false);
