@@ -162,7 +162,10 @@ public final class TuiController {
                                 : ""),
             input::isFocused);
     Panel root = new Panel(new MainLayout());
-    root.setRenderer(new MainPanelRenderer(root));
+    // The window blanks its whole area before each frame; the panel's own fill did it again.
+    Panel.DefaultPanelRenderer panelRenderer = root.new DefaultPanelRenderer();
+    panelRenderer.setFillAreaBeforeDrawingComponents(false);
+    root.setRenderer(panelRenderer);
     root.addComponent(transcriptView);
     root.addComponent(toolPane);
     root.addComponent(inputTitle);

@@ -319,6 +319,17 @@ final class OpenParagraph {
     if (ruleLike) {
       return false;
     }
+    // Every block that can interrupt a paragraph starts with a mark (# > - + * _ = | : ` ~ <, a
+    // digit); a line led by a letter goes on with it. Most lines are, and a parse per line was
+    // most of a frame while a long paragraph streamed in.
+    if (Character.isLetter(t.codePointAt(0))) {
+      return true;
+    }
+    return continuesByParsing(line);
+  }
+
+  /** What the parser says: {@code line} after a paragraph's line leaves one paragraph. */
+  static boolean continuesByParsing(String line) {
     Node document = MarkdownParsing.parse(LEAD + "\n" + line);
     Node first = document.getFirstChild();
     return first instanceof Paragraph && first.getNext() == null;

@@ -19,9 +19,6 @@ import java.util.Map;
 final class CellCache {
   private static final int MAX_OTHER = 4096;
 
-  /** A blank in the terminal's own colours, as a full-screen fill draws it. */
-  static final TextCharacter BLANK = new Cell(TextCharacter.DEFAULT_CHARACTER);
-
   private final Map<TextStyle, Cells> byStyle = new EnumMap<>(TextStyle.class);
 
   /**

@@ -32,11 +32,6 @@ public final class LinePainter {
     this.palette = palette;
   }
 
-  /** A blank cell in the terminal's own colours that is cheap to draw again and again. */
-  public static TextCharacter blank() {
-    return CellCache.BLANK;
-  }
-
   /** Draws {@code line} at ({@code col}, {@code row}); returns the columns the text took. */
   public int paint(TextGraphics g, int col, int row, int width, StyledLine line) {
     int x = 0;
