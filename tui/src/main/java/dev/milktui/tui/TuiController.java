@@ -69,6 +69,7 @@ import org.tinylog.Logger;
 public final class TuiController {
   static final Duration QUIT_WINDOW = Duration.ofSeconds(2);
   private static final String QUIT_OFFER = "quit";
+  private static final String RETRY_OFFER = "retry";
   private static final List<String> MODES = List.of("default", "acceptEdits", "plan");
 
   /** A session event tagged with the session it came from, so a replaced session is ignored. */
@@ -116,6 +117,11 @@ public final class TuiController {
   private Path cwd;
   private Instant lastCtrlC;
   private int lastExitCode;
+
+  /** The last message sent to claude, and the one a failed turn left for Ctrl+R to send again. */
+  private String lastSent;
+
+  private String retryable;
   private String milkTuiVersion;
   private int headerShownFor;
 
@@ -580,6 +586,7 @@ public final class TuiController {
   }
 
   private void turnFinished(TurnSummary s) {
+    offerRetry(s);
     if (!totalsReported) {
       replayTokens += s.usage() == null ? 0 : s.usage().totalTokens();
       status.usage(replayTokens, s.totalCostUsd());
@@ -589,6 +596,29 @@ public final class TuiController {
       status.session(s.sessionId(), null);
     }
     activity(Activity.IDLE, "");
+  }
+
+  /** A turn that failed (not one the user interrupted) can be sent again with one key. */
+  private void offerRetry(TurnSummary s) {
+    retryable = s.isError() && !s.interrupted() ? lastSent : null;
+    if (retryable == null) {
+      conversation.dismiss(RETRY_OFFER);
+      return;
+    }
+    conversation.status(
+        RETRY_OFFER,
+        SessionEvent.Level.INFO,
+        "Ctrl+R sends your message again: " + Sanitizer.oneLine(retryable));
+  }
+
+  private void retry() {
+    String again = retryable;
+    if (again == null) {
+      return;
+    }
+    retryable = null;
+    conversation.dismiss(RETRY_OFFER);
+    send(again);
   }
 
   private void processExited(SessionEvent.ProcessExited x) {
@@ -699,6 +729,7 @@ public final class TuiController {
                 "Esc              stop the running turn",
                 "Ctrl+C           stop the turn; twice within 2 s quits",
                 "Ctrl+L           redraw the screen",
+                "Ctrl+R           send your message again after a failed turn",
                 "F5               resume or restart after claude stopped",
                 "F6               running agents and tasks; stop one",
                 "/help /resume /login  answered by milk-tui (claude rejects them here)",
@@ -781,6 +812,8 @@ public final class TuiController {
       showHelp();
     } else if (Keys.ctrl(key, 's')) {
       exportTranscript();
+    } else if (Keys.ctrl(key, 'r')) {
+      retry();
     } else if (Keys.ctrl(key, 't')) {
       transcript.setThinkingCollapsed(!transcript.thinkingCollapsed());
       transcriptView.contentChanged();
@@ -919,6 +952,7 @@ public final class TuiController {
     try {
       boolean queued = session.busy();
       session.send(text);
+      lastSent = text;
       if (queued) {
         notice(SessionEvent.Level.INFO, "Queued; it is sent when the current turn ends.");
       }

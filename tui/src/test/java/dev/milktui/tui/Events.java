@@ -62,6 +62,28 @@ final class Events {
         1000);
   }
 
+  /** A turn the API failed, as the CLI ends it after its retries (recording i-500). */
+  static TurnSummary failedTurn() {
+    return new TurnSummary(
+        1,
+        "sess-1234567890",
+        "",
+        List.of(),
+        List.of(),
+        List.of(),
+        10,
+        new Usage(0, 0, 0, 0),
+        0,
+        0,
+        true,
+        "success",
+        "completed",
+        "API Error: 500 Internal server error",
+        List.of(),
+        500,
+        1000);
+  }
+
   /** A request whose answers land in {@code answers}. */
   static PermissionRequest request(
       String id,
