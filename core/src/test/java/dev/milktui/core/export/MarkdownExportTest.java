@@ -11,6 +11,7 @@ import dev.milktui.core.turn.ToolOutcome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -131,5 +132,16 @@ class MarkdownExportTest {
     assertThat(MarkdownExport.render(conversation.cells()))
         .contains("- **Bash** `` echo `date` `` — x\n")
         .contains("  ````diff\n   ```sh\n  -make\n  +make all\n   ```\n  ````\n");
+  }
+
+  @Test
+  void anExportAndTheFoldersMadeForItAreReadableByTheUserOnly() throws Exception {
+    Path file = dir.resolve("new/exports/session.md");
+    MarkdownExport.write(file, "# hi\n");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+        .isEqualTo("rw-------");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file.getParent())))
+        .isEqualTo("rwx------");
+    assertThat(Files.readString(file)).isEqualTo("# hi\n");
   }
 }
