@@ -67,6 +67,25 @@ class TerminalModesIT {
   }
 
   @Test
+  void underTheCLocaleTextAndBoxLinesAreStillUtf8() {
+    Map<String, String> c = new HashMap<>(DemoInTerminalIT.environment(home));
+    c.put("LANG", "C");
+    c.put("LC_ALL", "C");
+    try (Tmux tmux =
+        Tmux.start(List.of(LAUNCHER.toString(), "--demo", "--demo-speed", "0.05"), c, home)) {
+      tmux.await("Offline demo");
+      tmux.type("café 漢字 ok");
+      tmux.send("Enter");
+      // The launcher runs the JVM in UTF-8 whatever the locale: no '?', no VT100 line letters.
+      assertThat(tmux.await("> café")).contains("> café 漢字 ok");
+      tmux.send("F1");
+      assertThat(tmux.await("Keys")).contains("┌──Keys").doesNotContain("lqqKeys");
+      tmux.send("Escape");
+      tmux.quitCleanly();
+    }
+  }
+
+  @Test
   void aBracketedMultiLinePasteIsOneMessageSentWhole() {
     try (Tmux tmux = demo()) {
       tmux.await("Offline demo");
