@@ -78,6 +78,17 @@ class ConversationReplayTest {
   }
 
   @Test
+  void theExportPutsSubagentWorkUnderItsAgentCallLabelledNotInClaudesReply() {
+    String markdown = MarkdownExport.render(replay("p3-subagent-background").cells());
+    int agent = markdown.indexOf("Agent");
+    int sub = markdown.indexOf("*subagent:* BG sub: done.");
+    assertThat(agent).isNotNegative();
+    assertThat(sub).isGreaterThan(agent);
+    // Only under its call, labelled: never as a line of Claude's own reply.
+    assertThat(markdown.split("BG sub: done.", -1)).hasSize(2);
+  }
+
+  @Test
   void aCallTheUserDeniedSaysDeniedWithTheirReason() {
     Conversation conversation = replay("d-deny");
 
