@@ -33,9 +33,9 @@ class ClaudeProjectsTest {
 
   @Test
   void theFolderNameIsTheWorkingDirectoryWithEveryOtherCharacterADash() {
-    assertThat(ClaudeProjects.directoryName(Path.of("/tmp/milk-claude-1/work/My Project.x_y")))
+    assertThat(ClaudeProjects.directoryName(Path.of("/tmp/milk-claude-1/project/My Project.x_y")))
         .as("as the pinned claude named it")
-        .isEqualTo("-tmp-milk-claude-1-work-My-Project-x-y");
+        .isEqualTo("-tmp-milk-claude-1-project-My-Project-x-y");
   }
 
   @Test
