@@ -18,7 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Builders of core's real event types for tests. */
-final class Events {
+public final class Events {
   private Events() {}
 
   static ObjectNode input(String... keyValues) {
@@ -29,7 +29,8 @@ final class Events {
     return node;
   }
 
-  static ToolCall tool(String id, String name, JsonNode input, ToolOutcome outcome, String result) {
+  public static ToolCall tool(
+      String id, String name, JsonNode input, ToolOutcome outcome, String result) {
     return new ToolCall(
         id,
         name,

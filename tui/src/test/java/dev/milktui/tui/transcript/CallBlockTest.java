@@ -2,17 +2,14 @@ package dev.milktui.tui.transcript;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.milktui.core.conversation.Conversation;
 import dev.milktui.core.diff.FileDiffs;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.protocol.Json;
-import dev.milktui.core.turn.ToolCall;
 import dev.milktui.core.turn.ToolOutcome;
+import dev.milktui.tui.Events;
 import dev.milktui.tui.text.Columns;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -24,18 +21,6 @@ class CallBlockTest {
   CallBlockTest() {
     transcript.setWidth(60);
     conversation.listen(new CellFeed(transcript));
-  }
-
-  private static ToolCall call(String name, JsonNode input, ToolOutcome outcome, String result) {
-    return new ToolCall(
-        "toolu_1",
-        name,
-        input,
-        null,
-        outcome,
-        result,
-        Instant.parse("2026-01-01T00:00:00Z"),
-        outcome == ToolOutcome.RUNNING ? null : Duration.ofMillis(10));
   }
 
   private static ObjectNode input(String key, String value) {
@@ -59,7 +44,8 @@ class CallBlockTest {
   void tabsInAResultAreDrawnAsSpacesToTheirTabStops() {
     conversation.apply(
         new SessionEvent.ToolFinished(
-            call(
+            Events.tool(
+                "toolu_1",
                 "Bash",
                 input("command", "git status"),
                 ToolOutcome.OK,
@@ -72,7 +58,9 @@ class CallBlockTest {
   @Test
   void tabsInADiffAreDrawnAsSpacesToTheirTabStops() {
     ObjectNode edit = input("file_path", "/w/Makefile");
-    conversation.apply(new SessionEvent.ToolStarted(call("Edit", edit, ToolOutcome.RUNNING, "")));
+    conversation.apply(
+        new SessionEvent.ToolStarted(
+            Events.tool("toolu_1", "Edit", edit, ToolOutcome.RUNNING, "")));
     conversation.apply(
         new SessionEvent.ToolDiffReady(
             "toolu_1",
@@ -87,7 +75,8 @@ class CallBlockTest {
     String longLine = "value = " + "abcdefghij".repeat(12) + ";";
     conversation.apply(
         new SessionEvent.ToolStarted(
-            call("Edit", input("file_path", "/w/a.txt"), ToolOutcome.RUNNING, "")));
+            Events.tool(
+                "toolu_1", "Edit", input("file_path", "/w/a.txt"), ToolOutcome.RUNNING, "")));
     conversation.apply(
         new SessionEvent.ToolDiffReady(
             "toolu_1", FileDiffs.between("/w/a.txt", "a\nold\n", "a\n" + longLine + "\n")));
