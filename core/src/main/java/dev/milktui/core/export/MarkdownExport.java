@@ -8,6 +8,7 @@ import dev.milktui.core.conversation.StreamedTextCell;
 import dev.milktui.core.conversation.ThinkingCell;
 import dev.milktui.core.conversation.ToolCallCell;
 import dev.milktui.core.conversation.ToolInput;
+import dev.milktui.core.conversation.ToolNames;
 import dev.milktui.core.conversation.TurnFooterCell;
 import dev.milktui.core.diff.DiffLine;
 import dev.milktui.core.diff.FileDiff;
@@ -104,10 +105,7 @@ public final class MarkdownExport {
 
   private void tool(ToolCallCell call, String indent) {
     String input = TerminalText.oneLine(ToolInput.summary(call.name(), call.input()));
-    out.append(indent)
-        .append("- **")
-        .append(call.name().isEmpty() ? "?" : call.name())
-        .append("**");
+    out.append(indent).append("- **").append(ToolNames.shown(call.name())).append("**");
     if (!input.isBlank()) {
       out.append(' ').append(codeSpan(input));
     }

@@ -7,6 +7,7 @@ import com.googlecode.lanterna.gui2.InteractableRenderer;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
+import dev.milktui.core.conversation.ToolNames;
 import dev.milktui.core.turn.ToolCall;
 import dev.milktui.core.turn.ToolOutcome;
 import dev.milktui.tui.Palette;
@@ -208,7 +209,7 @@ public final class ToolPane extends AbstractInteractableComponent<ToolPane> {
   }
 
   private static String displayName(ToolRow row) {
-    return row.name().isEmpty() ? "(unknown)" : row.name();
+    return ToolNames.shown(row.name());
   }
 
   private final class Renderer implements InteractableRenderer<ToolPane> {

@@ -5,6 +5,7 @@ import dev.milktui.core.conversation.StreamedTextCell;
 import dev.milktui.core.conversation.ThinkingCell;
 import dev.milktui.core.conversation.ToolCallCell;
 import dev.milktui.core.conversation.ToolInput;
+import dev.milktui.core.conversation.ToolNames;
 import dev.milktui.core.diff.DiffLine;
 import dev.milktui.core.diff.FileDiff;
 import dev.milktui.core.turn.ToolOutcome;
@@ -75,7 +76,7 @@ public final class CallBlock extends Block {
 
   private void call(ToolCallCell call, String indent, boolean top) {
     TextStyle outcome = styleOf(call.outcome());
-    String name = Sanitizer.oneLine(call.name().isEmpty() ? "(unknown tool)" : call.name());
+    String name = Sanitizer.oneLine(ToolNames.shown(call.name()));
     String input = Sanitizer.oneLine(ToolInput.summary(call.name(), call.input()));
     boolean cursor = top && selected;
     add(

@@ -41,6 +41,19 @@ class CallBlockTest {
   }
 
   @Test
+  void anMcpCallIsShownWithItsServerAndToolAsClaudeCodeShowsIt() {
+    conversation.apply(
+        new SessionEvent.ToolFinished(
+            Events.tool(
+                "toolu_1",
+                "mcp__github__create_issue",
+                input("title", "Crash"),
+                ToolOutcome.OK,
+                "created #7")));
+    assertThat(expandedLines().get(0)).startsWith("● github - create_issue (MCP)");
+  }
+
+  @Test
   void tabsInAResultAreDrawnAsSpacesToTheirTabStops() {
     conversation.apply(
         new SessionEvent.ToolFinished(
