@@ -1,5 +1,7 @@
 package dev.milktui.tui.completion;
 
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -83,6 +85,14 @@ public final class FileIndex {
 
   /** git's list, or null when {@code root} is not in a work tree or git is missing. */
   private static List<String> gitFiles(Path root) {
+    return gitFiles(root, MAX_FILES);
+  }
+
+  /**
+   * The first {@code max} paths of git's list, read as they come: a huge tree's list is never held
+   * whole, and git is ended once there are enough.
+   */
+  static List<String> gitFiles(Path root, int max) {
     try {
       Process git =
           new ProcessBuilder("git", "ls-files", "--cached", "--others", "--exclude-standard", "-z")
@@ -91,13 +101,20 @@ public final class FileIndex {
               .start();
       git.getOutputStream().close();
       List<String> paths = new ArrayList<>();
-      try (InputStream out = git.getInputStream()) {
-        String all = new String(out.readAllBytes(), StandardCharsets.UTF_8);
-        for (String path : all.split("\0")) {
-          if (!path.isEmpty() && paths.size() < MAX_FILES) {
-            paths.add(path);
+      try (InputStream out = new BufferedInputStream(git.getInputStream())) {
+        ByteArrayOutputStream path = new ByteArrayOutputStream();
+        for (int b = out.read(); b != -1 && paths.size() < max; b = out.read()) {
+          if (b != 0) {
+            path.write(b);
+          } else if (path.size() > 0) {
+            paths.add(path.toString(StandardCharsets.UTF_8));
+            path.reset();
           }
         }
+      }
+      if (paths.size() >= max) {
+        git.destroy();
+        return paths;
       }
       if (!git.waitFor(10, TimeUnit.SECONDS)) {
         git.destroyForcibly();

@@ -51,4 +51,16 @@ class FileIndexTest {
 
     assertThat(FileIndex.list(dir)).contains("App.java", ".gitignore").doesNotContain("app.log");
   }
+
+  @Test
+  void gitsListIsReadOnlyUpToTheCapAndGitIsEndedThen() throws Exception {
+    for (int i = 0; i < 10; i++) {
+      Files.writeString(dir.resolve("f" + i + ".txt"), "x");
+    }
+    assertThat(new ProcessBuilder("git", "init", "-q").directory(dir.toFile()).start().waitFor())
+        .isZero();
+
+    assertThat(FileIndex.gitFiles(dir, 3)).hasSize(3).allMatch(p -> p.endsWith(".txt"));
+    assertThat(FileIndex.gitFiles(dir, 100)).hasSize(10);
+  }
 }
