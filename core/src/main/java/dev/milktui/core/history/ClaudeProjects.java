@@ -30,6 +30,9 @@ public final class ClaudeProjects {
   /** The picker lists at most this many sessions, the newest. */
   static final int MAX_LISTED = 100;
 
+  /** The longest line read for a session's summary (its first prompt, its turns, its folder). */
+  static final int MAX_SUMMARY_LINE = 1024 * 1024;
+
   private static final Pattern NOT_ALPHANUMERIC = Pattern.compile("[^a-zA-Z0-9]");
   private static final Pattern SESSION_ID = Pattern.compile("[A-Za-z0-9-]{1,100}");
 
@@ -112,8 +115,8 @@ public final class ClaudeProjects {
   private static PastSession summary(Path file) throws IOException {
     String first = "";
     int turns = 0;
-    try (BufferedReader reader = lenientReader(file)) {
-      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+    try (BoundedLines lines = lines(file)) {
+      for (String line = lines.next(); line != null; line = lines.next()) {
         // Cheap test first: most records are not prompts.
         if (!line.contains("\"user\"")) {
           continue;
@@ -132,8 +135,8 @@ public final class ClaudeProjects {
     String wanted = cwd.toAbsolutePath().normalize().toString();
     try (Stream<Path> files = Files.list(dir)) {
       for (Path file : files.filter(f -> f.toString().endsWith(".jsonl")).toList()) {
-        try (BufferedReader reader = lenientReader(file)) {
-          for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+        try (BoundedLines lines = lines(file)) {
+          for (String line = lines.next(); line != null; line = lines.next()) {
             Optional<JsonNode> record = SessionFile.parse(line);
             String recorded = record.map(r -> Json.text(r, "cwd")).orElse(null);
             if (recorded != null) {
@@ -146,6 +149,14 @@ public final class ClaudeProjects {
       return false;
     }
     return false;
+  }
+
+  /**
+   * The file's lines up to {@link #MAX_SUMMARY_LINE} chars each: a prompt or a working directory is
+   * never that long, and a huge tool result is skipped rather than held.
+   */
+  private static BoundedLines lines(Path file) throws IOException {
+    return new BoundedLines(lenientReader(file), MAX_SUMMARY_LINE);
   }
 
   /**

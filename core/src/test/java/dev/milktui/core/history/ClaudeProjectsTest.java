@@ -58,6 +58,27 @@ class ClaudeProjectsTest {
   }
 
   @Test
+  void aSessionWithALineLargerThanTheSummaryBoundStillListsItsPromptsAndTurns() throws Exception {
+    Path cwd = Path.of("/home/dev/project");
+    Path dir = config.resolve("projects/-home-dev-project");
+    Path file = session(dir, "big", Instant.parse("2026-12-02T10:00:00Z"), "read the log");
+    String huge =
+        "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":"
+            + "\"tool_result\",\"content\":\""
+            + "x".repeat(ClaudeProjects.MAX_SUMMARY_LINE + 10)
+            + "\"}]}}\n";
+    Files.writeString(file, huge + prompt("thanks"), StandardOpenOption.APPEND);
+
+    assertThat(new ClaudeProjects(config).sessions(cwd))
+        .singleElement()
+        .satisfies(
+            s -> {
+              assertThat(s.firstPrompt()).isEqualTo("read the log");
+              assertThat(s.turns()).isEqualTo(2);
+            });
+  }
+
+  @Test
   void aLongDirectoryIsFoundByItsCutNameAndTheCwdItsRecordsCarry() throws Exception {
     Path cwd = Path.of("/" + "a".repeat(120) + "/" + "b".repeat(120));
     String name = ClaudeProjects.directoryName(cwd);
