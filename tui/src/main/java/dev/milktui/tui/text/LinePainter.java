@@ -108,10 +108,12 @@ public final class LinePainter {
           g.setCharacter(col + x, row, style.character(glyph.charAt(0)));
           g.setCharacter(col + x + 1, row, style.character(glyph.charAt(1)));
         } else {
-          g.setCharacter(col + x, row, style.glyph(glyph));
-        }
-        if (!letters && w == 2 && !wideInLanterna(glyph)) {
-          g.setCharacter(col + x + 1, row, style.character(' '));
+          TextCharacter cell = style.glyph(glyph);
+          g.setCharacter(col + x, row, cell);
+          // The cached cell knows whether Lanterna gives it two cells; if not, the second is ours.
+          if (w == 2 && !cell.isDoubleWidth()) {
+            g.setCharacter(col + x + 1, row, style.character(' '));
+          }
         }
         x += w;
       }
@@ -178,9 +180,5 @@ public final class LinePainter {
     }
     TextCharacter[] cells = TextCharacter.fromString(s);
     return cells.length == 1 && cells[0].isDoubleWidth() == wide;
-  }
-
-  private static boolean wideInLanterna(String glyph) {
-    return TextCharacter.fromString(glyph)[0].isDoubleWidth();
   }
 }
