@@ -167,9 +167,8 @@ public final class StreamingBenchmark {
 
       long[] guiThreadId = new long[1];
       thread.invokeAndWait(() -> guiThreadId[0] = Thread.currentThread().getId());
-      com.sun.management.ThreadMXBean threads = CPU;
-      long guiCpuStart = threads.getThreadCpuTime(guiThreadId[0]);
-      long guiAllocStart = threads.getThreadAllocatedBytes(guiThreadId[0]);
+      long guiCpuStart = CPU.getThreadCpuTime(guiThreadId[0]);
+      long guiAllocStart = CPU.getThreadAllocatedBytes(guiThreadId[0]);
       Map<Long, Long> allocStart = allocatedByThread();
       long cpuStart = OS.getProcessCpuTime();
       int redrawsStart = redraws.get();
@@ -192,8 +191,8 @@ public final class StreamingBenchmark {
         sampler.stopAndPrint();
       }
       long cpu = OS.getProcessCpuTime() - cpuStart;
-      long guiCpu = threads.getThreadCpuTime(guiThreadId[0]) - guiCpuStart;
-      long guiAlloc = threads.getThreadAllocatedBytes(guiThreadId[0]) - guiAllocStart;
+      long guiCpu = CPU.getThreadCpuTime(guiThreadId[0]) - guiCpuStart;
+      long guiAlloc = CPU.getThreadAllocatedBytes(guiThreadId[0]) - guiAllocStart;
       long alloc = allocatedSince(allocStart);
       int redrawCount = redraws.get() - redrawsStart;
       double seconds = (end - start) / 1e9;
