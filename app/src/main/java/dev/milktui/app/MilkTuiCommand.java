@@ -2,6 +2,8 @@ package dev.milktui.app;
 
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.export.MarkdownExport;
+import dev.milktui.core.grants.GrantDecision;
+import dev.milktui.core.grants.GrantException;
 import dev.milktui.core.grants.SettingsException;
 import dev.milktui.core.grants.SettingsGrantPersister;
 import dev.milktui.core.grants.SettingsLocation;
@@ -9,8 +11,6 @@ import dev.milktui.core.grants.SettingsStore;
 import dev.milktui.core.grants.WorkspaceTrust;
 import dev.milktui.core.history.ClaudeProjects;
 import dev.milktui.core.history.PastSession;
-import dev.milktui.core.session.GrantDecision;
-import dev.milktui.core.session.GrantException;
 import dev.milktui.core.session.LaunchSpec;
 import dev.milktui.core.session.Session;
 import dev.milktui.core.session.Transport;

@@ -6,6 +6,7 @@ import com.googlecode.lanterna.gui2.ComponentRenderer;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.LinePainter;
+import dev.milktui.tui.text.Palette;
 import dev.milktui.tui.text.Sanitizer;
 import java.util.List;
 

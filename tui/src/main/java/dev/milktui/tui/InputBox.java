@@ -7,6 +7,7 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.tui.completion.Completions;
 import dev.milktui.tui.completion.Query;
+import dev.milktui.tui.terminal.BracketedPaste;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -5,6 +5,7 @@ import com.googlecode.lanterna.gui2.AbstractComponent;
 import com.googlecode.lanterna.gui2.ComponentRenderer;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.Palette;
 
 /** Shown instead of the panes when the terminal is smaller than the layout needs. */
 final class TooSmallView extends AbstractComponent<TooSmallView> {

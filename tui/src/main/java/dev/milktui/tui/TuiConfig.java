@@ -1,6 +1,6 @@
 package dev.milktui.tui;
 
-import dev.milktui.core.session.GrantException;
+import dev.milktui.core.grants.GrantException;
 import dev.milktui.tui.dialog.GrantSaver;
 import dev.milktui.tui.dialog.RuleOptions;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;

@@ -5,6 +5,7 @@ import com.googlecode.lanterna.gui2.AbstractComponent;
 import com.googlecode.lanterna.gui2.ComponentRenderer;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import dev.milktui.tui.text.LinePainter;
+import dev.milktui.tui.text.Palette;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

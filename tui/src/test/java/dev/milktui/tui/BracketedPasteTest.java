@@ -2,15 +2,11 @@ package dev.milktui.tui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.googlecode.lanterna.input.InputDecoder;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
-import java.io.IOException;
-import java.io.StringReader;
+import dev.milktui.tui.terminal.BracketedPaste;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,25 +35,6 @@ class BracketedPasteTest {
     }
     h.vt.addInput(new BracketedPaste.Marker(false));
     h.pump();
-  }
-
-  @Test
-  void lanternaDecodesTheMarkersWithTheProfile() throws IOException {
-    InputDecoder decoder = new InputDecoder(new StringReader("\u001b[200~a\u001b[201~"));
-    decoder.addProfile(new com.googlecode.lanterna.input.DefaultKeyDecodingProfile());
-    decoder.addProfile(BracketedPaste.MARKERS);
-    List<KeyStroke> keys = new ArrayList<>();
-    for (KeyStroke k = decoder.getNextCharacter(false);
-        k.getKeyType() != KeyType.EOF;
-        k = decoder.getNextCharacter(false)) {
-      keys.add(k);
-    }
-    assertThat(keys).hasSize(3);
-    assertThat(keys.get(0))
-        .isInstanceOfSatisfying(BracketedPaste.Marker.class, m -> assertThat(m.start).isTrue());
-    assertThat(keys.get(1).getCharacter()).isEqualTo('a');
-    assertThat(keys.get(2))
-        .isInstanceOfSatisfying(BracketedPaste.Marker.class, m -> assertThat(m.start).isFalse());
   }
 
   @Test
@@ -94,16 +71,5 @@ class BracketedPasteTest {
     String sent = h.session().sent.get(0);
     assertThat(sent).startsWith("Look: line 1\nline 2\n").endsWith("line 42\n");
     assertThat(sent.lines()).hasSize(42);
-  }
-
-  @Test
-  void crLfLineEndsBecomeOneNewline() {
-    BracketedPaste.Collector collector = new BracketedPaste.Collector();
-    collector.add(new KeyStroke('a', false, false));
-    collector.add(new KeyStroke(KeyType.Enter));
-    collector.add(new KeyStroke('j', true, false));
-    collector.add(new KeyStroke('j', true, false));
-    collector.add(new KeyStroke('b', false, false));
-    assertThat(collector.paste().text()).isEqualTo("a\n\nb");
   }
 }

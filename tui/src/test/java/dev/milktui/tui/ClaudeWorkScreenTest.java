@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.event.TurnSummary;
 import dev.milktui.core.history.PastSession;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.ResultMessage;
 import dev.milktui.core.protocol.Usage;
 import dev.milktui.core.task.BackgroundTask;
 import dev.milktui.core.testkit.Recordings;
-import dev.milktui.core.turn.TurnSummary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Instant;
@@ -163,7 +163,7 @@ class ClaudeWorkScreenTest {
                 "t1",
                 "Bash",
                 Events.input("command", "ls"),
-                dev.milktui.core.turn.ToolOutcome.OK,
+                dev.milktui.core.event.ToolOutcome.OK,
                 "x")),
         new SessionEvent.TotalsChanged("old-session", 12_300, 0.05),
         new SessionEvent.ContextUsage(230_000, 1_000_000, 23));

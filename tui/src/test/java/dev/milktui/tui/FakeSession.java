@@ -1,7 +1,7 @@
 package dev.milktui.tui;
 
-import dev.milktui.core.session.GrantDecision;
-import dev.milktui.core.session.GrantException;
+import dev.milktui.core.grants.GrantDecision;
+import dev.milktui.core.grants.GrantException;
 import dev.milktui.core.session.Session;
 import java.nio.file.Path;
 import java.util.ArrayList;

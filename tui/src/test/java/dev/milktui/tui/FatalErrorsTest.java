@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
+import dev.milktui.tui.terminal.TerminalModes;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;

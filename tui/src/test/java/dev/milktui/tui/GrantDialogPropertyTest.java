@@ -4,12 +4,12 @@ import static dev.milktui.tui.Events.input;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.googlecode.lanterna.input.KeyType;
+import dev.milktui.core.event.StreamClosedRecord;
+import dev.milktui.core.event.TurnSummary;
 import dev.milktui.core.grants.DirectoryPaths;
+import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.PermissionRule;
 import dev.milktui.core.grants.RuleSuggester;
-import dev.milktui.core.session.GrantDecision;
-import dev.milktui.core.turn.StreamClosedRecord;
-import dev.milktui.core.turn.TurnSummary;
 import dev.milktui.tui.dialog.GrantDialog;
 import dev.milktui.tui.dialog.GrantForm;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;

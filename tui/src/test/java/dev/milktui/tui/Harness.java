@@ -12,6 +12,7 @@ import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.history.PastSession;
 import dev.milktui.core.session.Session;
+import dev.milktui.tui.terminal.TerminalInputScreen;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.SessionEvent;
-import dev.milktui.core.turn.StreamClosedRecord;
+import dev.milktui.core.event.StreamClosedRecord;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
 import dev.milktui.tui.testkit.Golden;
 import java.nio.file.Path;

@@ -7,11 +7,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.SettingsGrantPersister;
 import dev.milktui.core.grants.SettingsStore;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.PermissionSuggestion;
-import dev.milktui.core.session.GrantDecision;
 import dev.milktui.core.testkit.Threads;
 import dev.milktui.tui.dialog.GrantSaver;
 import java.io.IOException;
@@ -50,7 +50,7 @@ class SettingsSaveOffScreenTest {
     GrantSaver saver =
         new GrantSaver() {
           @Override
-          public void save(List<String> rules) throws dev.milktui.core.session.GrantException {
+          public void save(List<String> rules) throws dev.milktui.core.grants.GrantException {
             new SettingsGrantPersister(new SettingsStore(settings, dir), dir.resolve("work"))
                 .persist(new GrantDecision(rules, List.of(), true, null, rules, false));
           }

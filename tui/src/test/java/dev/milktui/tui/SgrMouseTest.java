@@ -10,6 +10,7 @@ import com.googlecode.lanterna.input.KeyType;
 import com.googlecode.lanterna.input.MouseAction;
 import com.googlecode.lanterna.input.MouseActionType;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.tui.terminal.SgrMouse;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Path;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.googlecode.lanterna.TextCharacter;
 import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.Palette;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -9,7 +9,7 @@ import com.googlecode.lanterna.TextColor;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.SessionEvent;
-import dev.milktui.core.turn.ToolOutcome;
+import dev.milktui.core.event.ToolOutcome;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.milktui.app.bench;
 
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.GrantPersister;
 import dev.milktui.core.protocol.HostMessages;
 import dev.milktui.core.session.ClaudeSession;
-import dev.milktui.core.session.GrantPersister;
 import dev.milktui.core.session.LaunchSpec;
 import dev.milktui.core.session.SessionRecorder;
 import dev.milktui.core.testkit.ClaudeSandbox;

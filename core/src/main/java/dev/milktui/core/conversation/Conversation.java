@@ -1,8 +1,8 @@
 package dev.milktui.core.conversation;
 
 import dev.milktui.core.event.SessionEvent;
-import dev.milktui.core.turn.ToolCall;
-import dev.milktui.core.turn.TurnSummary;
+import dev.milktui.core.event.ToolCall;
+import dev.milktui.core.event.TurnSummary;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

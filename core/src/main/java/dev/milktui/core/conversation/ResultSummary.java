@@ -2,8 +2,8 @@ package dev.milktui.core.conversation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.diff.FileDiff;
+import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.core.text.TerminalText;
-import dev.milktui.core.turn.ToolOutcome;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 

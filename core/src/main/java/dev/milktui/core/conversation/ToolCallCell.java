@@ -2,9 +2,9 @@ package dev.milktui.core.conversation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.diff.FileDiff;
+import dev.milktui.core.event.ToolCall;
+import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.core.protocol.Json;
-import dev.milktui.core.turn.ToolCall;
-import dev.milktui.core.turn.ToolOutcome;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

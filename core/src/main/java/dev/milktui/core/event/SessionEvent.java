@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.diff.FileDiff;
 import dev.milktui.core.protocol.MalformedLine;
 import dev.milktui.core.task.BackgroundTask;
-import dev.milktui.core.turn.ToolCall;
-import dev.milktui.core.turn.TurnSummary;
 import java.time.Instant;
 import java.util.List;
 

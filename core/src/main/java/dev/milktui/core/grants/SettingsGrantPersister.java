@@ -1,8 +1,5 @@
 package dev.milktui.core.grants;
 
-import dev.milktui.core.session.GrantDecision;
-import dev.milktui.core.session.GrantException;
-import dev.milktui.core.session.GrantPersister;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

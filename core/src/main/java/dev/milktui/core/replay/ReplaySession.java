@@ -2,9 +2,9 @@ package dev.milktui.core.replay;
 
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
-import dev.milktui.core.session.GrantDecision;
-import dev.milktui.core.session.GrantException;
-import dev.milktui.core.session.GrantPersister;
+import dev.milktui.core.grants.GrantDecision;
+import dev.milktui.core.grants.GrantException;
+import dev.milktui.core.grants.GrantPersister;
 import dev.milktui.core.session.Session;
 import dev.milktui.core.session.SessionEngine;
 import java.util.List;

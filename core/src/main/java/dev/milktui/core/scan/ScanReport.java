@@ -1,8 +1,8 @@
 package dev.milktui.core.scan;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.core.protocol.PermissionDenial;
-import dev.milktui.core.turn.ToolOutcome;
 import java.math.BigDecimal;
 import java.util.List;
 

@@ -3,6 +3,10 @@ package dev.milktui.core.session;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.diff.EditDiffs;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.event.TurnSummary;
+import dev.milktui.core.grants.GrantDecision;
+import dev.milktui.core.grants.GrantException;
+import dev.milktui.core.grants.GrantPersister;
 import dev.milktui.core.grants.LockWaits;
 import dev.milktui.core.grants.UntrustedWorkspaceDetector;
 import dev.milktui.core.protocol.CliMessage;
@@ -688,15 +692,23 @@ public final class ClaudeSession implements Session {
       }
       return;
     }
-    int before = outbox.size();
-    router.route(
-        message,
-        requestId ->
-            (request, line) -> {
-              post(new Answer(process, request, line));
-              return true;
-            },
-        process::write);
+    Optional<TurnSummary> finished =
+        router.route(
+            message,
+            requestId ->
+                (request, line) -> {
+                  post(new Answer(process, request, line));
+                  return true;
+                },
+            process::write);
+    adoptReported(message);
+    if (finished.isPresent()
+        && !finished.get().streamClosed().isEmpty()
+        && state instanceof Running running
+        && running.process() == process) {
+      // The permission channel died in this turn: the next send replaces the process.
+      to(new Running(process, true, running.unknownSession()));
+    }
     boolean quiet = !(turns.state() instanceof TurnState.Running);
     turns
         .on(message)
@@ -728,19 +740,6 @@ public final class ClaudeSession implements Session {
       CompletableFuture.delayedExecutor(
               CONTEXT_USAGE_DELAY.toMillis(), TimeUnit.MILLISECONDS, Runnable::run)
           .execute(() -> post(new AskContextUsage(process)));
-    }
-    for (SessionEvent event : outbox.subList(before, outbox.size())) {
-      if (event instanceof SessionEvent.TurnStarted started) {
-        adoptReported(started.model(), started.permissionMode());
-      } else if (event instanceof SessionEvent.StatusChanged status) {
-        adoptReported(null, status.permissionMode());
-      } else if (event instanceof SessionEvent.TurnFinished finished) {
-        if (!finished.summary().streamClosed().isEmpty()
-            && state instanceof Running running
-            && running.process() == process) {
-          to(new Running(process, true, running.unknownSession()));
-        }
-      }
     }
     restartWhenTasksEnd();
   }
@@ -780,6 +779,15 @@ public final class ClaudeSession implements Session {
    * The model and mode claude last reported (a /model, a plan approved, a mode set) are what a
    * relaunch passes on, not the ones milk-tui started with.
    */
+  /** The model and mode claude reports in its init and status lines. */
+  private void adoptReported(CliMessage message) {
+    if (message instanceof SystemMessage.Init init) {
+      adoptReported(init.model(), init.permissionMode());
+    } else if (message instanceof SystemMessage.Status status) {
+      adoptReported(null, status.permissionMode());
+    }
+  }
+
   private void adoptReported(String model, String mode) {
     if (model != null && !model.isBlank() && !model.startsWith("<")) {
       spec = spec.withModel(model);

@@ -1,5 +1,7 @@
 package dev.milktui.core.session;
 
+import dev.milktui.core.grants.GrantDecision;
+import dev.milktui.core.grants.GrantException;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;

@@ -7,6 +7,8 @@ import dev.milktui.core.diff.ToolDiffs;
 import dev.milktui.core.event.ElicitationRequest;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.event.ToolCall;
+import dev.milktui.core.event.TurnSummary;
 import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.protocol.ControlCancelRequest;
 import dev.milktui.core.protocol.ControlRequest;
@@ -17,7 +19,6 @@ import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.MalformedLine;
 import dev.milktui.core.protocol.MessageParser;
 import dev.milktui.core.protocol.SystemMessage;
-import dev.milktui.core.turn.ToolCall;
 import dev.milktui.core.turn.TurnAccumulator;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -118,8 +119,9 @@ public final class SessionEngine {
    *
    * @param channelFor makes the reply channel for a new permission request
    * @param unsupported answers control requests milk-tui cannot serve, so the CLI never hangs
+   * @return the summary of the turn this message ended, if it ended one
    */
-  public synchronized void route(
+  public synchronized Optional<TurnSummary> route(
       CliMessage message,
       Function<String, PermissionRequest.Channel> channelFor,
       Consumer<String> unsupported) {
@@ -171,8 +173,9 @@ public final class SessionEngine {
         agents.put(task.taskId(), agentLabel(task));
       }
       notices.on(message).ifPresent(this::emit);
-      accumulator.accept(message);
+      return accumulator.accept(message);
     }
+    return Optional.empty();
   }
 
   private PermissionRequest.Context context(ControlRequest.CanUseTool request) {

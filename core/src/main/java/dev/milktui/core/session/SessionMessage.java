@@ -2,6 +2,7 @@ package dev.milktui.core.session;
 
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.protocol.MalformedLine;
 import java.nio.file.Path;

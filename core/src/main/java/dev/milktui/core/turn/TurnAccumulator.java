@@ -2,6 +2,10 @@ package dev.milktui.core.turn;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.event.StreamClosedRecord;
+import dev.milktui.core.event.ToolCall;
+import dev.milktui.core.event.ToolOutcome;
+import dev.milktui.core.event.TurnSummary;
 import dev.milktui.core.protocol.AssistantMessage;
 import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.protocol.ContentBlock;
@@ -85,9 +89,18 @@ public final class TurnAccumulator {
     return tools.values().stream().map(ToolState::snapshot).toList();
   }
 
-  public void accept(CliMessage message) {
+  /**
+   * Takes one line and emits what it means.
+   *
+   * @return the summary of the turn this line ended (a result), so the caller learns it from here
+   *     rather than from what was emitted
+   */
+  public Optional<TurnSummary> accept(CliMessage message) {
     if (message.sessionId() != null && !message.sessionId().isEmpty()) {
       sessionId = message.sessionId();
+    }
+    if (message instanceof ResultMessage result) {
+      return Optional.of(result(result));
     }
     // Control lines belong to the session; lifecycle and rate-limit lines change nothing here.
     if (message instanceof SystemMessage system) {
@@ -98,8 +111,6 @@ public final class TurnAccumulator {
       assistant(assistant);
     } else if (message instanceof UserMessage user) {
       user(user);
-    } else if (message instanceof ResultMessage result) {
-      result(result);
     } else if (message instanceof ConversationReset) {
       // The reset line still carries the old session's id.
       events.accept(new SessionEvent.ConversationCleared(sessionId));
@@ -110,6 +121,7 @@ public final class TurnAccumulator {
           new SessionEvent.ToolProgressed(
               id, progress.elapsedSeconds(), progress.heartbeat() ? "still running" : null));
     }
+    return Optional.empty();
   }
 
   private void system(SystemMessage message) {
@@ -353,7 +365,7 @@ public final class TurnAccumulator {
     return structured != null && Json.isTrue(structured, "interrupted");
   }
 
-  private void result(ResultMessage result) {
+  private TurnSummary result(ResultMessage result) {
     turnNumber++;
     boolean aborted =
         result.terminalReason() != null && result.terminalReason().startsWith("aborted");
@@ -405,6 +417,7 @@ public final class TurnAccumulator {
     if (summary.needsGrants()) {
       events.accept(new SessionEvent.GrantsNeeded(summary));
     }
+    return summary;
   }
 
   /** Forgets the turn in progress (e.g. its process died before the result). */

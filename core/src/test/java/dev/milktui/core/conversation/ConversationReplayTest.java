@@ -3,9 +3,9 @@ package dev.milktui.core.conversation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.core.export.MarkdownExport;
 import dev.milktui.core.testkit.Recordings;
-import dev.milktui.core.turn.ToolOutcome;
 import dev.milktui.core.turn.TurnAccumulator;
 import java.time.Clock;
 import java.time.Instant;

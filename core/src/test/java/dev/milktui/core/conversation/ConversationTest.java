@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.milktui.core.diff.FileDiffs;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.event.ToolCall;
+import dev.milktui.core.event.ToolOutcome;
+import dev.milktui.core.event.TurnSummary;
 import dev.milktui.core.protocol.Json;
-import dev.milktui.core.turn.ToolCall;
-import dev.milktui.core.turn.ToolOutcome;
-import dev.milktui.core.turn.TurnSummary;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

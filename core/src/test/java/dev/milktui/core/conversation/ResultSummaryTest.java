@@ -2,8 +2,8 @@ package dev.milktui.core.conversation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.core.protocol.Json;
-import dev.milktui.core.turn.ToolOutcome;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 

@@ -3,8 +3,6 @@ package dev.milktui.core.grants;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.milktui.core.session.GrantDecision;
-import dev.milktui.core.session.GrantException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,8 +3,8 @@ package dev.milktui.core.history;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.core.testkit.Recordings;
-import dev.milktui.core.turn.ToolOutcome;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
-import dev.milktui.core.session.GrantDecision;
-import dev.milktui.core.session.GrantPersister;
+import dev.milktui.core.event.ToolOutcome;
+import dev.milktui.core.grants.GrantDecision;
+import dev.milktui.core.grants.GrantPersister;
 import dev.milktui.core.testkit.Recordings;
-import dev.milktui.core.turn.ToolOutcome;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringReader;

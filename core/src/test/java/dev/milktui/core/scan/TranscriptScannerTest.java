@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.core.record.RecordFile;
 import dev.milktui.core.testkit.Recordings;
-import dev.milktui.core.turn.ToolOutcome;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

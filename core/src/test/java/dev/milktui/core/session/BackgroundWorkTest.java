@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.testkit.Recordings;
 import java.nio.file.Files;

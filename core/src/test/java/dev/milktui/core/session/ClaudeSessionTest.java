@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.GrantDecision;
+import dev.milktui.core.grants.GrantPersister;
 import dev.milktui.core.grants.SettingsGrantPersister;
 import dev.milktui.core.grants.SettingsStore;
 import dev.milktui.core.protocol.Json;

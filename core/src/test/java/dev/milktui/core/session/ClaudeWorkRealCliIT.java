@@ -3,12 +3,13 @@ package dev.milktui.core.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.event.TurnSummary;
+import dev.milktui.core.grants.GrantPersister;
 import dev.milktui.core.history.ClaudeProjects;
 import dev.milktui.core.history.SessionFile;
 import dev.milktui.core.task.BackgroundTask;
 import dev.milktui.core.testkit.FakeAnthropicApi;
 import dev.milktui.core.testkit.Reply;
-import dev.milktui.core.turn.TurnSummary;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

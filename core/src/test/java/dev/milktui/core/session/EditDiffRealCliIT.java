@@ -8,6 +8,7 @@ import dev.milktui.core.conversation.ToolCallCell;
 import dev.milktui.core.diff.DiffLine;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.GrantPersister;
 import dev.milktui.core.testkit.ClaudeSandbox;
 import dev.milktui.core.testkit.FakeAnthropicApi;
 import dev.milktui.core.testkit.RealClaude;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.GrantPersister;
 import dev.milktui.core.testkit.DatabaseQuestion;
 import dev.milktui.core.testkit.FakeAnthropicApi;
 import dev.milktui.core.testkit.RecordedRequest;

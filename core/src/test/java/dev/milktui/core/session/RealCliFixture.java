@@ -1,5 +1,6 @@
 package dev.milktui.core.session;
 
+import dev.milktui.core.grants.GrantPersister;
 import dev.milktui.core.testkit.ClaudeSandbox;
 import dev.milktui.core.testkit.FakeAnthropicApi;
 import dev.milktui.core.testkit.RealClaude;

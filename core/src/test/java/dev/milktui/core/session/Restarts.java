@@ -1,6 +1,7 @@
 package dev.milktui.core.session;
 
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.GrantPersister;
 import dev.milktui.core.testkit.Recordings;
 import java.io.IOException;
 import java.io.UncheckedIOException;

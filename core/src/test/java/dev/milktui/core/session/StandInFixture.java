@@ -1,5 +1,6 @@
 package dev.milktui.core.session;
 
+import dev.milktui.core.grants.GrantPersister;
 import dev.milktui.core.testkit.Recordings;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;

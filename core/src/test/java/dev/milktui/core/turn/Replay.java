@@ -1,6 +1,7 @@
 package dev.milktui.core.turn;
 
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.event.TurnSummary;
 import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.testkit.Recordings;
 import java.time.Clock;

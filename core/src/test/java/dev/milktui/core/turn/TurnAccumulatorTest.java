@@ -3,6 +3,10 @@ package dev.milktui.core.turn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.event.StreamClosedRecord;
+import dev.milktui.core.event.ToolCall;
+import dev.milktui.core.event.ToolOutcome;
+import dev.milktui.core.event.TurnSummary;
 import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.MessageParser;

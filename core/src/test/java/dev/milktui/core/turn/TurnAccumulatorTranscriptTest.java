@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.event.StreamClosedRecord;
+import dev.milktui.core.event.ToolCall;
+import dev.milktui.core.event.ToolOutcome;
+import dev.milktui.core.event.TurnSummary;
 import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.protocol.PermissionDenial;
 import dev.milktui.core.protocol.ResultMessage;

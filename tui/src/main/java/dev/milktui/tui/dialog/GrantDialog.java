@@ -15,7 +15,7 @@ import com.googlecode.lanterna.gui2.WindowListenerAdapter;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.SessionEvent;
-import dev.milktui.core.session.GrantDecision;
+import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.tui.layout.ButtonRow;
 import dev.milktui.tui.layout.WrappedText;
 import dev.milktui.tui.text.Sanitizer;

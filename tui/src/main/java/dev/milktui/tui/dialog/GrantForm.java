@@ -1,14 +1,14 @@
 package dev.milktui.tui.dialog;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.event.StreamClosedRecord;
+import dev.milktui.core.event.TurnSummary;
 import dev.milktui.core.grants.DirectoryPaths;
+import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.PermissionRule;
 import dev.milktui.core.grants.RuleMeaning;
 import dev.milktui.core.grants.SuggestedRules;
 import dev.milktui.core.protocol.PermissionDenial;
-import dev.milktui.core.session.GrantDecision;
-import dev.milktui.core.turn.StreamClosedRecord;
-import dev.milktui.core.turn.TurnSummary;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package dev.milktui.tui.dialog;
 
-import dev.milktui.core.session.GrantException;
+import dev.milktui.core.grants.GrantException;
 import java.util.List;
 
 /**

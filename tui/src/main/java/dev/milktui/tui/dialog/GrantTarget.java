@@ -1,6 +1,6 @@
 package dev.milktui.tui.dialog;
 
-import dev.milktui.core.session.GrantDecision;
+import dev.milktui.core.grants.GrantDecision;
 import java.nio.file.Path;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
@@ -8,7 +8,7 @@ import java.util.function.Consumer;
 /**
  * Where the grant dialog's decision goes: the session's resume-with-grants command. Returns at
  * once; completes when the grants are saved (when asked) and the resume began, or fails with why (a
- * {@link dev.milktui.core.session.GrantException}); the dialog shows the progress meanwhile.
+ * {@link dev.milktui.core.grants.GrantException}); the dialog shows the progress meanwhile.
  * Cancelling the returned stage stops the save and resumes nothing.
  */
 @FunctionalInterface

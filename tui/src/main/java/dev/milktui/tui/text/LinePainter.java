@@ -3,7 +3,6 @@ package dev.milktui.tui.text;
 import com.googlecode.lanterna.TextCharacter;
 import com.googlecode.lanterna.graphics.TextGraphics;
 import com.ibm.icu.text.Normalizer2;
-import dev.milktui.tui.Palette;
 import java.util.HashMap;
 import java.util.Map;
 

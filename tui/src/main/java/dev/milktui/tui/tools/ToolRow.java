@@ -1,8 +1,8 @@
 package dev.milktui.tui.tools;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.milktui.core.turn.ToolCall;
-import dev.milktui.core.turn.ToolOutcome;
+import dev.milktui.core.event.ToolCall;
+import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.tui.text.Sanitizer;
 import java.time.Duration;
 import java.time.Instant;

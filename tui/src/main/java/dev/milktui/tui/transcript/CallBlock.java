@@ -8,7 +8,7 @@ import dev.milktui.core.conversation.ToolInput;
 import dev.milktui.core.conversation.ToolNames;
 import dev.milktui.core.diff.DiffLine;
 import dev.milktui.core.diff.FileDiff;
-import dev.milktui.core.turn.ToolOutcome;
+import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.LineBreaker;
 import dev.milktui.tui.text.Sanitizer;

@@ -6,9 +6,9 @@ import com.googlecode.lanterna.gui2.AbstractInteractableComponent;
 import com.googlecode.lanterna.gui2.InteractableRenderer;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import com.googlecode.lanterna.input.KeyStroke;
-import dev.milktui.tui.Palette;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.LinePainter;
+import dev.milktui.tui.text.Palette;
 import java.util.List;
 
 /**

@@ -2,7 +2,7 @@ package dev.milktui.tui.bench;
 
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.terminal.ansi.ANSITerminal;
-import dev.milktui.tui.Utf8Output;
+import dev.milktui.tui.terminal.Utf8Output;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,6 +1,6 @@
 package dev.milktui.tui.bench;
 
-import dev.milktui.core.session.GrantDecision;
+import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.session.Session;
 import java.util.Optional;
 

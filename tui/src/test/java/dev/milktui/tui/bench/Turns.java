@@ -2,11 +2,11 @@ package dev.milktui.tui.bench;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.event.ToolCall;
+import dev.milktui.core.event.ToolOutcome;
+import dev.milktui.core.event.TurnSummary;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.Usage;
-import dev.milktui.core.turn.ToolCall;
-import dev.milktui.core.turn.ToolOutcome;
-import dev.milktui.core.turn.TurnSummary;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.milktui.core.event.StreamClosedRecord;
+import dev.milktui.core.event.TurnSummary;
 import dev.milktui.core.grants.DirectoryPaths;
+import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.RuleSuggester;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.PermissionDenial;
 import dev.milktui.core.protocol.Usage;
-import dev.milktui.core.session.GrantDecision;
-import dev.milktui.core.turn.StreamClosedRecord;
-import dev.milktui.core.turn.TurnSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.milktui.tui;
+package dev.milktui.tui.terminal;
 
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.terminal.ansi.UnixTerminal;
@@ -17,7 +17,7 @@ import java.util.Optional;
  * together with milk-tui's own in {@link #applyDeferred}. Once that ran, every stty call runs as it
  * comes. The size comes from {@code stty size} (see {@link Stty#size}).
  */
-final class SttyBatchingTerminal extends UnixTerminal {
+public final class SttyBatchingTerminal extends UnixTerminal {
   // No initialisers: Lanterna calls runSTTYCommand from the super constructor, before a field
   // initialiser would run (and would then reset what it recorded).
   private List<String> deferred;
@@ -25,7 +25,7 @@ final class SttyBatchingTerminal extends UnixTerminal {
   private boolean applied;
   private final boolean utf8;
 
-  SttyBatchingTerminal(CtrlCBehaviour ctrlC) throws IOException {
+  public SttyBatchingTerminal(CtrlCBehaviour ctrlC) throws IOException {
     super(System.in, System.out, Charset.defaultCharset(), ctrlC);
     utf8 = Charset.defaultCharset().equals(StandardCharsets.UTF_8);
   }
@@ -64,7 +64,7 @@ final class SttyBatchingTerminal extends UnixTerminal {
   }
 
   /** The settings the user had before the terminal was opened, in {@code stty -g} form. */
-  Optional<String> userSettings() {
+  public Optional<String> userSettings() {
     return Optional.ofNullable(userSettings).filter(s -> !s.isEmpty());
   }
 
@@ -72,7 +72,7 @@ final class SttyBatchingTerminal extends UnixTerminal {
    * Applies Lanterna's raw mode and {@code more} in one stty run. Returns whether {@code more}
    * took; when the run fails, raw mode is applied alone.
    */
-  boolean applyDeferred(String... more) {
+  public boolean applyDeferred(String... more) {
     List<String> raw = deferred == null ? List.of() : List.copyOf(deferred);
     applied = true;
     List<String> all = new ArrayList<>(raw);

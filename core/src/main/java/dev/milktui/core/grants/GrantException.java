@@ -1,4 +1,4 @@
-package dev.milktui.core.session;
+package dev.milktui.core.grants;
 
 /** A grant could not be saved (unparsable or unwritable settings); the message says why. */
 public class GrantException extends Exception {

@@ -1,4 +1,4 @@
-package dev.milktui.core.turn;
+package dev.milktui.core.event;
 
 /** Where a tool call stands. Everything but RUNNING is final. */
 public enum ToolOutcome {

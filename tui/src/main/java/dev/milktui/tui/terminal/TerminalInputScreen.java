@@ -1,4 +1,4 @@
-package dev.milktui.tui;
+package dev.milktui.tui.terminal;
 
 import com.googlecode.lanterna.TerminalPosition;
 import com.googlecode.lanterna.TerminalSize;
@@ -127,7 +127,7 @@ public final class TerminalInputScreen extends TerminalScreen {
   }
 
   /** Completes when the terminal's input has ended (EOF: the terminal went away). */
-  CompletableFuture<Void> inputEnded() {
+  public CompletableFuture<Void> inputEnded() {
     return inputEnded;
   }
 

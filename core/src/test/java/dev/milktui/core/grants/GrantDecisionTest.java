@@ -1,4 +1,4 @@
-package dev.milktui.core.session;
+package dev.milktui.core.grants;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.milktui.core.turn;
+package dev.milktui.core.event;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
@@ -6,8 +6,8 @@ import java.time.Instant;
 
 /**
  * A snapshot of one tool call. {@code name} is empty when the call's id was never announced; {@code
- * elapsed} is null while it runs. {@code resultText} is capped (see {@link
- * TurnAccumulator#RESULT_TEXT_CAP}).
+ * elapsed} is null while it runs. {@code resultText} is capped (the turn accumulator's {@code
+ * RESULT_TEXT_CAP}).
  */
 public record ToolCall(
     String toolUseId,

@@ -1,4 +1,4 @@
-package dev.milktui.core.turn;
+package dev.milktui.core.event;
 
 import dev.milktui.core.protocol.PermissionDenial;
 import dev.milktui.core.protocol.Usage;

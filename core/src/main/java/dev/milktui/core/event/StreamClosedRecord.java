@@ -1,4 +1,4 @@
-package dev.milktui.core.turn;
+package dev.milktui.core.event;
 
 import com.fasterxml.jackson.databind.JsonNode;
 

@@ -1,4 +1,4 @@
-package dev.milktui.core.session;
+package dev.milktui.core.grants;
 
 /** Saves a grant decision to Claude's user settings (wired to the grants store by the app). */
 @FunctionalInterface

@@ -1,4 +1,4 @@
-package dev.milktui.tui;
+package dev.milktui.tui.terminal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

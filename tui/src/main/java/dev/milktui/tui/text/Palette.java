@@ -1,4 +1,4 @@
-package dev.milktui.tui;
+package dev.milktui.tui.text;
 
 import com.googlecode.lanterna.SGR;
 import com.googlecode.lanterna.TextColor;
@@ -6,7 +6,6 @@ import com.googlecode.lanterna.graphics.SimpleTheme;
 import com.googlecode.lanterna.graphics.TextGraphics;
 import com.googlecode.lanterna.graphics.Theme;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
-import dev.milktui.tui.text.TextStyle;
 
 /**
  * Every colour the UI uses, by role. Without colour (NO_COLOR) all roles use the terminal's own

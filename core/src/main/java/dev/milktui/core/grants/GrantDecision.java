@@ -1,4 +1,4 @@
-package dev.milktui.core.session;
+package dev.milktui.core.grants;
 
 import java.nio.file.Path;
 import java.util.List;

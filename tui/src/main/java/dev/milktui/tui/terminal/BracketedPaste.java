@@ -1,4 +1,4 @@
-package dev.milktui.tui;
+package dev.milktui.tui.terminal;
 
 import com.googlecode.lanterna.input.BasicCharacterPattern;
 import com.googlecode.lanterna.input.CharacterPattern;
@@ -19,10 +19,10 @@ public final class BracketedPaste {
   static final String DISABLE = "\u001b[?2004l";
 
   /** The start or end marker, as decoded. */
-  static final class Marker extends KeyStroke {
+  public static final class Marker extends KeyStroke {
     final boolean start;
 
-    Marker(boolean start) {
+    public Marker(boolean start) {
       super(KeyType.Unknown);
       this.start = start;
     }
@@ -32,7 +32,7 @@ public final class BracketedPaste {
   public static final class Paste extends KeyStroke {
     private final String text;
 
-    Paste(String text) {
+    public Paste(String text) {
       super(KeyType.Unknown);
       this.text = text;
     }
@@ -47,7 +47,7 @@ public final class BracketedPaste {
     }
   }
 
-  static final KeyDecodingProfile MARKERS =
+  public static final KeyDecodingProfile MARKERS =
       new KeyDecodingProfile() {
         private final List<CharacterPattern> patterns =
             List.of(

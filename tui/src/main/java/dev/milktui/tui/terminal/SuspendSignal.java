@@ -1,4 +1,4 @@
-package dev.milktui.tui;
+package dev.milktui.tui.terminal;
 
 import java.io.IOException;
 import java.lang.reflect.Proxy;

@@ -1,4 +1,4 @@
-package dev.milktui.tui;
+package dev.milktui.tui.terminal;
 
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.TextGUIThread;
@@ -15,7 +15,7 @@ import org.tinylog.Logger;
  * settings (raw, no CR-to-LF, no flow control so Ctrl+S is a key) and bracketed paste come back on
  * {@code fg}. Every method runs on the GUI thread, the terminal's only writer.
  */
-final class TerminalModes {
+public final class TerminalModes {
   private final boolean active;
   private final String modesOn;
   private final String modesOff;
@@ -37,20 +37,20 @@ final class TerminalModes {
    * The session's stty settings besides raw mode: CR stays CR (so Ctrl+J differs from Enter) and
    * XON/XOFF is off (so Ctrl+S and Ctrl+Q are keys).
    */
-  static final String[] KEYS_AS_KEYS = {"-icrnl", "-ixon", "-ixoff"};
+  public static final String[] KEYS_AS_KEYS = {"-icrnl", "-ixon", "-ixoff"};
 
   /**
    * For the real terminal, whose output is {@code out}; {@code userSettings} are the settings taken
    * before the terminal was made raw. With {@code mouse}, the terminal reports the wheel (and
    * clicks), so selecting text then needs the terminal's modifier (often Shift).
    */
-  static TerminalModes forUserSettings(
+  public static TerminalModes forUserSettings(
       PrintStream out, boolean mouse, Optional<String> userSettings) {
     return new TerminalModes(true, mouse, userSettings, out);
   }
 
   /** For a terminal that has no modes to set (a virtual one). */
-  static TerminalModes none() {
+  public static TerminalModes none() {
     return new TerminalModes(false, false, Optional.empty(), System.out);
   }
 
@@ -59,7 +59,7 @@ final class TerminalModes {
    * end without {@link #leave} (SIGTERM, SIGHUP, SIGINT), a shutdown hook turns them off and gives
    * the user's settings back, or the shell would get wheel reports and paste markers as text.
    */
-  void enter(TerminalScreen started, TextGUIThread thread) {
+  public void enter(TerminalScreen started, TextGUIThread thread) {
     this.screen = started;
     if (active) {
       Runtime.getRuntime().addShutdownHook(exitHook);
@@ -69,7 +69,7 @@ final class TerminalModes {
   }
 
   /** Ctrl+Z: the main screen, a visible cursor and the user's settings, then {@code stop}. */
-  void suspend(Runnable stop) {
+  public void suspend(Runnable stop) {
     try {
       write(modesOff);
       screen.getTerminal().exitPrivateMode();
@@ -98,7 +98,7 @@ final class TerminalModes {
   /**
    * The end of the run: paste and mouse modes off; after the terminal is closed, {@link #restore}.
    */
-  void leave() {
+  public void leave() {
     write(modesOff);
     if (active) {
       try {
@@ -115,7 +115,7 @@ final class TerminalModes {
   }
 
   /** Gives the user's settings back exactly, whatever Lanterna restored. */
-  void restore() {
+  public void restore() {
     userSettings.ifPresent(Stty::set);
   }
 

@@ -1,4 +1,4 @@
-package dev.milktui.tui;
+package dev.milktui.tui.terminal;
 
 import java.nio.charset.StandardCharsets;
 

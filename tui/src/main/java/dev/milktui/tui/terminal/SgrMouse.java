@@ -1,4 +1,4 @@
-package dev.milktui.tui;
+package dev.milktui.tui.terminal;
 
 import com.googlecode.lanterna.TerminalPosition;
 import com.googlecode.lanterna.input.CharacterPattern;
@@ -14,11 +14,11 @@ import java.util.List;
  * breaks past column 95 under UTF-8. Only the wheel is used; other reports (clicks) are decoded so
  * that they are dropped whole instead of arriving as stray characters.
  */
-final class SgrMouse implements CharacterPattern {
+public final class SgrMouse implements CharacterPattern {
   static final String ENABLE = "\u001b[?1000h\u001b[?1006h";
   static final String DISABLE = "\u001b[?1006l\u001b[?1000l";
 
-  static final KeyDecodingProfile PROFILE =
+  public static final KeyDecodingProfile PROFILE =
       new KeyDecodingProfile() {
         private final List<CharacterPattern> patterns = List.of(new SgrMouse());
 
