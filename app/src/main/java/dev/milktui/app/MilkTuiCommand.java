@@ -272,7 +272,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
       SessionFactory factory)
       throws Exception {
     AtomicReference<TuiController> controller = new AtomicReference<>();
-    SessionFactory wired = wire(factory, controller, lastSessions, workingDirectory);
+    SessionFactory wired = wire(factory, lastSessions, workingDirectory);
     Path exportFile =
         export != null
             ? export.toAbsolutePath()
@@ -342,20 +342,28 @@ public final class MilkTuiCommand implements Callable<Integer> {
   }
 
   /**
-   * Adds what the app owns to the UI's listener: the first prompt, --continue bookkeeping, the
-   * trust offer when claude reports an untrusted workspace, and how to log in when claude cannot.
+   * Adds what the app owns to the UI's listener: the first prompt, --continue bookkeeping, and how
+   * to log in when claude cannot, which follows the turn it explains through the same listener (one
+   * door onto the UI thread). The trust offer is the UI's answer to claude's own WorkspaceUntrusted
+   * event; the app only writes the trust, on the UI's worker.
    */
   private SessionFactory wire(
-      SessionFactory factory,
-      AtomicReference<TuiController> controller,
-      LastSessions lastSessions,
-      Path workingDirectory) {
+      SessionFactory factory, LastSessions lastSessions, Path workingDirectory) {
     AtomicReference<String> firstPrompt = new AtomicReference<>(prompt);
     AtomicReference<String> remembered = new AtomicReference<>();
+    WorkspaceTrust trust =
+        new WorkspaceTrust(
+            SettingsLocation.claudeJson(environment.variables(), environment.home()));
     return new SessionFactory() {
       @Override
       public List<PastSession> pastSessions() {
         return factory.pastSessions();
+      }
+
+      @Override
+      public Path trust(Path workspace) throws SettingsException {
+        trust.trust(workspace);
+        return trust.file();
       }
 
       @Override
@@ -368,13 +376,14 @@ public final class MilkTuiCommand implements Callable<Integer> {
                   && !started.sessionId().equals(remembered.getAndSet(started.sessionId()))) {
                 // Every turn starts with init; the file is touched only when the id changes.
                 lastSessions.remember(workingDirectory, started.sessionId());
-              } else if (event instanceof SessionEvent.WorkspaceUntrusted untrusted) {
-                offerTrust(controller.get(), Path.of(untrusted.workingDirectory()));
               }
               listener.accept(event);
-              if (event instanceof SessionEvent.TurnFinished finished && controller.get() != null) {
+              if (event instanceof SessionEvent.TurnFinished finished) {
                 ClaudeAuthentication.loginHint(finished.summary().resultText())
-                    .ifPresent(hint -> controller.get().post(SessionEvent.Level.WARNING, hint));
+                    .ifPresent(
+                        hint ->
+                            listener.accept(
+                                new SessionEvent.Notice(SessionEvent.Level.WARNING, hint)));
               }
             };
         var session = factory.open(observed, resumeSessionId);
@@ -390,32 +399,6 @@ public final class MilkTuiCommand implements Callable<Integer> {
   private ClaudeProjects claudeProjects() {
     return new ClaudeProjects(
         SettingsLocation.configDirectory(environment.variables(), environment.home()));
-  }
-
-  private void offerTrust(TuiController ui, Path workspace) {
-    if (ui == null) {
-      return;
-    }
-    WorkspaceTrust trust =
-        new WorkspaceTrust(
-            SettingsLocation.claudeJson(environment.variables(), environment.home()));
-    ui.showTrustOffer(
-        workspace,
-        () -> {
-          try {
-            trust.trust(workspace);
-            ui.post(
-                SessionEvent.Level.INFO,
-                "Trusted "
-                    + workspace
-                    + " in "
-                    + trust.file()
-                    + "; project rules apply from the"
-                    + " next claude process.");
-          } catch (SettingsException e) {
-            ui.post(SessionEvent.Level.ERROR, e.getMessage());
-          }
-        });
   }
 
   private Path logFile() {

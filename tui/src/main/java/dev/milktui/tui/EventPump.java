@@ -1,6 +1,7 @@
 package dev.milktui.tui;
 
 import com.googlecode.lanterna.gui2.TextGUIThread;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -22,7 +23,7 @@ final class EventPump<T> {
   /** Items waiting beyond which posters wait: more than a real claude streams in seconds. */
   static final int MAX_PENDING = 2_000;
 
-  private static final long MAX_WAIT_MILLIS = 1_000;
+  private static final Duration MAX_WAIT = Duration.ofSeconds(1);
   private static final int CHUNK = 256;
 
   private final ConcurrentLinkedQueue<T> queue = new ConcurrentLinkedQueue<>();
@@ -32,17 +33,24 @@ final class EventPump<T> {
   private final TextGUIThread thread;
   private final FramePacer pacer;
   private final Consumer<List<T>> apply;
+  private final Duration maxWait;
 
   EventPump(TextGUIThread thread, FramePacer pacer, Consumer<List<T>> apply) {
+    this(thread, pacer, apply, MAX_WAIT);
+  }
+
+  /** {@code maxWait}: how long a poster waits for room at most (a test makes it endless). */
+  EventPump(TextGUIThread thread, FramePacer pacer, Consumer<List<T>> apply, Duration maxWait) {
     this.thread = thread;
     this.pacer = pacer;
     this.apply = apply;
+    this.maxWait = maxWait;
   }
 
   /**
    * Any thread. While more than {@link #MAX_PENDING} items wait, a poster other than the GUI thread
-   * waits too (at most {@link #MAX_WAIT_MILLIS}, and never once the GUI has stopped): a flood of
-   * output is then paced by the screen instead of piling up in memory.
+   * waits too (at most {@link #MAX_WAIT}, and never once the GUI has stopped): a flood of output is
+   * then paced by the screen instead of piling up in memory.
    */
   void post(T item) {
     queue.add(item);
@@ -56,7 +64,7 @@ final class EventPump<T> {
   }
 
   private void awaitRoom() {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MAX_WAIT_MILLIS);
+    long deadline = System.nanoTime() + Math.min(maxWait.toNanos(), Long.MAX_VALUE / 2);
     try {
       while (pending.get() > MAX_PENDING && !stopped && System.nanoTime() < deadline) {
         Thread.sleep(1);

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import org.tinylog.Logger;
 
 /**
@@ -21,13 +23,20 @@ public final class InputHistory {
   static final int MAX_ENTRIES = 1000;
 
   private final Path file;
+  private final Executor writes;
+  // The last append queued: the next one runs after it, so the file keeps the order of sends.
+  private CompletableFuture<Void> writing = CompletableFuture.completedFuture(null);
   private final List<String> entries = new ArrayList<>();
   private int cursor;
   private String draft = "";
 
-  /** {@code file} may be null: no persistence. */
-  public InputHistory(Path file) {
+  /**
+   * {@code file} may be null: no persistence. Entries are appended on {@code writes}, in order,
+   * never on the caller's thread (the UI thread never waits on a disk).
+   */
+  public InputHistory(Path file, Executor writes) {
     this.file = file;
+    this.writes = writes;
     load();
     cursor = entries.size();
   }
@@ -48,7 +57,7 @@ public final class InputHistory {
     }
     cursor = entries.size();
     draft = "";
-    save(entry);
+    writing = writing.thenRunAsync(() -> save(entry), writes);
   }
 
   /** The older entry, remembering {@code current} as the draft when leaving it; null at the top. */

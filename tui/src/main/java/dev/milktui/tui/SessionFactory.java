@@ -3,6 +3,7 @@ package dev.milktui.tui;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.history.PastSession;
 import dev.milktui.core.session.Session;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -21,5 +22,15 @@ public interface SessionFactory {
    */
   default List<PastSession> pastSessions() {
     return List.of();
+  }
+
+  /**
+   * Trusts {@code workspace} in Claude's own file, as Claude's trust dialog would, and returns that
+   * file. Slow (it waits for Claude's lock): called off the GUI thread.
+   *
+   * @throws Exception when it could not be written; the message is shown to the user
+   */
+  default Path trust(Path workspace) throws Exception {
+    throw new UnsupportedOperationException("trusting a workspace is not available here");
   }
 }

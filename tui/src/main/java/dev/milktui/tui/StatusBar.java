@@ -4,6 +4,8 @@ import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.AbstractComponent;
 import com.googlecode.lanterna.gui2.ComponentRenderer;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
+import dev.milktui.tui.app.Activity;
+import dev.milktui.tui.keys.KeyMap;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.LinePainter;
 import dev.milktui.tui.text.Palette;
@@ -18,8 +20,8 @@ import java.util.Optional;
  * and cost (over every claude process that served it), what the baseline pre-approves, keys.
  */
 public final class StatusBar extends AbstractComponent<StatusBar> {
-  static final String KEYS = "Enter send · Esc stop · F1 help · ^C^C quit";
-  static final String KEYS_SHORT = "↵ send·Esc stop·F1 help·^C^C quit";
+  static final String KEYS = new KeyMap().hints(" · ", false);
+  static final String KEYS_SHORT = new KeyMap().hints("·", true);
   private static final List<String> BOTH_KEYS = List.of(KEYS, KEYS_SHORT);
 
   private final Palette palette;

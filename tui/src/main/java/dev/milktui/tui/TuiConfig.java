@@ -4,17 +4,17 @@ import dev.milktui.core.grants.GrantException;
 import dev.milktui.tui.dialog.GrantSaver;
 import dev.milktui.tui.dialog.RuleOptions;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
+import dev.milktui.tui.work.Workers;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What the app decides for the UI. {@code color} is false under NO_COLOR (the app reads the
  * environment); {@code historyFile} may be null (no persistence); {@code dialogInputPause} is how
- * long a dialog ignores keys after it opens (measured on {@code clock}).
+ * long a dialog ignores keys after it opens (measured on {@code clock}); {@code workers} runs the
+ * UI's slow work (saves, writes, listings, export), never the UI thread ({@link Workers#pool}).
  */
 public record TuiConfig(
     boolean color,
@@ -26,7 +26,7 @@ public record TuiConfig(
     TranscriptExporter exporter,
     Duration dialogInputPause,
     Duration stallNotice,
-    Executor settingsIo) {
+    Executor workers) {
 
   /** Long enough to notice a dialog before a key answers it, short enough not to be in the way. */
   public static final Duration DIALOG_INPUT_PAUSE = Duration.ofMillis(600);
@@ -47,21 +47,7 @@ public record TuiConfig(
         TranscriptExporter.NONE,
         DIALOG_INPUT_PAUSE,
         STALL_NOTICE,
-        settingsWorker());
-  }
-
-  /**
-   * Where dialogs read and write Claude's settings: never the UI thread (a held lock, a FIFO or a
-   * slow disk would freeze the screen). Named daemon threads that end when idle.
-   */
-  public static Executor settingsWorker() {
-    AtomicInteger count = new AtomicInteger();
-    return Executors.newCachedThreadPool(
-        body -> {
-          Thread thread = new Thread(body, "milk-tui-settings-" + count.incrementAndGet());
-          thread.setDaemon(true);
-          return thread;
-        });
+        Workers.pool());
   }
 
   public TuiConfig withColor(boolean value) {
@@ -75,7 +61,7 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         stallNotice,
-        settingsIo);
+        workers);
   }
 
   public TuiConfig withHistoryFile(Path value) {
@@ -89,7 +75,7 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         stallNotice,
-        settingsIo);
+        workers);
   }
 
   public TuiConfig withGrantSaver(GrantSaver value) {
@@ -103,7 +89,7 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         stallNotice,
-        settingsIo);
+        workers);
   }
 
   public TuiConfig withRuleOptions(RuleOptions value) {
@@ -117,7 +103,7 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         stallNotice,
-        settingsIo);
+        workers);
   }
 
   public TuiConfig withPacer(FramePacer value) {
@@ -131,7 +117,7 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         stallNotice,
-        settingsIo);
+        workers);
   }
 
   public TuiConfig withExporter(TranscriptExporter value) {
@@ -145,7 +131,7 @@ public record TuiConfig(
         value,
         dialogInputPause,
         stallNotice,
-        settingsIo);
+        workers);
   }
 
   public TuiConfig withClock(Clock value) {
@@ -159,10 +145,10 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         stallNotice,
-        settingsIo);
+        workers);
   }
 
-  public TuiConfig withSettingsIo(Executor value) {
+  public TuiConfig withWorkers(Executor value) {
     return new TuiConfig(
         color,
         historyFile,
@@ -187,7 +173,7 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         value,
-        settingsIo);
+        workers);
   }
 
   public TuiConfig withDialogInputPause(Duration value) {
@@ -201,6 +187,6 @@ public record TuiConfig(
         exporter,
         value,
         stallNotice,
-        settingsIo);
+        workers);
   }
 }

@@ -18,7 +18,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /** What the user approves is what the screen showed, and only a deliberate key approves it. */
@@ -136,27 +135,24 @@ class ApprovalsTest {
   @Test
   void theTOfThenDoesNotAcceptTheTrustOfferOnlyShiftTDoes() {
     Harness h = new Harness(110, 30, TuiConfig.defaults().withDialogInputPause(PAUSE));
-    AtomicBoolean trusted = new AtomicBoolean();
-    h.controller.showTrustOffer(Path.of("/projects/project"), () -> trusted.set(true));
-    h.pump();
+    h.untrusted(Path.of("/projects/project"));
     h.type("then");
     assertThat(h.screen()).contains("Untrusted workspace").contains("keys paused");
     h.clock.advance(PAUSE.plusMillis(1));
     h.type("t");
-    assertThat(trusted).isFalse();
+    h.pump();
+    assertThat(h.trusted).isEmpty();
     assertThat(h.screen()).contains("Trust this workspace (Shift+T)");
     h.type("T");
-    assertThat(trusted).isTrue();
+    assertThat(h.trustedSoon()).isTrue();
   }
 
   @Test
   void spaceOrEnterTypedInPassingClosesTheTrustOfferWithoutTrusting() {
     Harness h = new Harness(110, 30);
-    AtomicBoolean trusted = new AtomicBoolean();
-    h.controller.showTrustOffer(Path.of("/projects/project"), () -> trusted.set(true));
-    h.pump();
+    h.untrusted(Path.of("/projects/project"));
     h.key(KeyType.Enter);
-    assertThat(trusted).isFalse();
+    assertThat(h.trusted).isEmpty();
     assertThat(h.screen()).contains("Workspace left untrusted.");
   }
 
@@ -283,5 +279,48 @@ class ApprovalsTest {
     assertThat(h.screen()).contains("cannot be allowed always").doesNotContain("Will save");
     h.type("y");
     assertThat(r.state()).isEqualTo(PermissionRequest.State.ALLOWED);
+  }
+
+  @Test
+  void tenThousandWaitingRequestsAreDeniedWithOneKeyAndNoneIsAllowed() {
+    Harness h = new Harness(110, 30);
+    List<String> answers = Events.answers();
+    List<PermissionRequest> requests = new ArrayList<>();
+    SessionEvent[] events = new SessionEvent[10_000];
+    for (int i = 0; i < events.length; i++) {
+      PermissionRequest r =
+          Events.request("r" + i, "Bash", input("command", "echo " + i), List.of(), answers);
+      requests.add(r);
+      events[i] = new SessionEvent.PermissionRequested(r);
+    }
+    h.events(events);
+    assertThat(h.screen()).contains("Permission 1 of 10000").contains("Shift+D denies this and");
+
+    h.type("d");
+    assertThat(answers).as("a lower-case d answers nothing").isEmpty();
+    h.type("D");
+
+    assertThat(answers).hasSize(10_000).allMatch(a -> a.contains("\"behavior\":\"deny\""));
+    assertThat(requests).allMatch(r -> r.state() == PermissionRequest.State.DENIED);
+    assertThat(h.screen())
+        .doesNotContain("Permission 1 of")
+        .contains("Denied 10000 permission request(s) at once.");
+  }
+
+  @Test
+  void theDenyAllLineAppearsOnlyOnceARequestWaitsBehindTheShownOne() {
+    Harness h = new Harness(110, 30);
+    List<String> answers = Events.answers();
+    h.events(
+        new SessionEvent.PermissionRequested(
+            Events.request("r1", "Bash", input("command", "ls"), List.of(), answers)));
+    assertThat(h.screen()).doesNotContain("Shift+D");
+    h.type("D");
+    assertThat(answers).as("nothing waits, so Shift+D denies nothing").isEmpty();
+
+    h.events(
+        new SessionEvent.PermissionRequested(
+            Events.request("r2", "Bash", input("command", "pwd"), List.of(), answers)));
+    assertThat(h.screen()).contains("Shift+D denies this and the 1 waiting");
   }
 }

@@ -21,7 +21,8 @@ class BracketedPasteTest {
             30,
             TuiConfig.defaults()
                 .withDialogInputPause(Duration.ZERO)
-                .withHistoryFile(dir.resolve("history")));
+                .withHistoryFile(dir.resolve("history"))
+                .withWorkers(Runnable::run));
   }
 
   /** What a terminal's paste looks like once decoded: markers around the keys of the text. */

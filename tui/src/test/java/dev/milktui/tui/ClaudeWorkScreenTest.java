@@ -11,6 +11,7 @@ import dev.milktui.core.protocol.ResultMessage;
 import dev.milktui.core.protocol.Usage;
 import dev.milktui.core.task.BackgroundTask;
 import dev.milktui.core.testkit.Recordings;
+import dev.milktui.tui.app.SlashCommands;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Instant;

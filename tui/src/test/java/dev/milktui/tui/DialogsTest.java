@@ -165,7 +165,7 @@ class DialogsTest {
             30,
             TuiConfig.defaults()
                 .withDialogInputPause(Duration.ZERO)
-                .withSettingsIo(Runnable::run)
+                .withWorkers(Runnable::run)
                 .withGrantSaver(saved::add));
     List<String> answers = Events.answers();
     PermissionRequest r =
@@ -185,7 +185,7 @@ class DialogsTest {
             30,
             TuiConfig.defaults()
                 .withDialogInputPause(Duration.ZERO)
-                .withSettingsIo(Runnable::run)
+                .withWorkers(Runnable::run)
                 .withGrantSaver(
                     rules -> {
                       throw new GrantException("settings.json is not valid JSON");

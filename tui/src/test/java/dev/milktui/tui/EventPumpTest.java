@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.googlecode.lanterna.gui2.TextGUIThread;
 import dev.milktui.core.testkit.Threads;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class EventPumpTest {
   /** A GUI thread run by hand: tasks wait until the test runs them, on the test's thread. */
@@ -127,14 +129,20 @@ class EventPumpTest {
     }
   }
 
+  /**
+   * Nobody else drains this pump, and any other poster would wait for room for a day: if the GUI
+   * thread waited as other posters do, it would wait for itself, and the test would time out.
+   */
   @Test
+  @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
   void theGuiThreadItselfNeverWaits() {
+    ManualGuiThread self = new ManualGuiThread();
     List<Integer> applied = new ArrayList<>();
-    EventPump<Integer> pump = new EventPump<>(gui, pacer, applied::addAll);
+    EventPump<Integer> pump = new EventPump<>(self, pacer, applied::addAll, Duration.ofDays(1));
     for (int i = 0; i <= EventPump.MAX_PENDING + 10; i++) {
       pump.post(i);
     }
-    while (pacer.frame(gui)) {
+    while (pacer.frame(self)) {
       // drains everything posted
     }
     assertThat(applied).hasSize(EventPump.MAX_PENDING + 11);

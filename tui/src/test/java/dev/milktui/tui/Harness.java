@@ -15,6 +15,7 @@ import dev.milktui.core.session.Session;
 import dev.milktui.tui.terminal.TerminalInputScreen;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,6 +23,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
@@ -36,6 +38,18 @@ final class Harness {
   final List<Optional<String>> opened = new ArrayList<>();
   final MutableClock clock = new MutableClock();
   volatile List<PastSession> pastSessions = List.of();
+
+  /** Workspaces the UI trusted (on its worker), in order. */
+  final List<Path> trusted = new CopyOnWriteArrayList<>();
+
+  /** How the app writes trust; by default nothing is written, the file named is made up. */
+  volatile Truster truster = workspace -> Path.of("/home/u/.claude.json");
+
+  /** The app's trust write, as a test gives it. */
+  interface Truster {
+    Path trust(Path workspace) throws Exception;
+  }
+
   int redraws;
   private Consumer<SessionEvent> listener;
 
@@ -85,6 +99,13 @@ final class Harness {
                 public List<PastSession> pastSessions() {
                   return pastSessions;
                 }
+
+                @Override
+                public Path trust(Path workspace) throws Exception {
+                  Path file = truster.trust(workspace);
+                  trusted.add(workspace);
+                  return file;
+                }
               });
       controller.start(Optional.empty());
       pump();
@@ -103,8 +124,26 @@ final class Harness {
         rows,
         TuiConfig.defaults()
             .withDialogInputPause(Duration.ZERO)
-            .withSettingsIo(Runnable::run)
+            .withWorkers(Runnable::run)
             .withGrantSaver(DialogsTest.saver(saved)));
+  }
+
+  /** claude reports that it ignores the project's rules of this untrusted workspace. */
+  Harness untrusted(Path workspace) {
+    return events(
+        new SessionEvent.WorkspaceUntrusted(
+            workspace.toString(), "Ignoring 1 permissions.allow entry"));
+  }
+
+  /** Pumps until the UI has trusted a workspace (the write runs on a worker), bounded. */
+  boolean trustedSoon() {
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (trusted.isEmpty() && System.nanoTime() < deadline) {
+      pump();
+      Thread.onSpinWait();
+    }
+    pump();
+    return !trusted.isEmpty();
   }
 
   FakeSession session() {

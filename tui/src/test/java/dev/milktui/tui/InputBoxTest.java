@@ -20,7 +20,8 @@ class InputBoxTest {
             30,
             TuiConfig.defaults()
                 .withDialogInputPause(Duration.ZERO)
-                .withHistoryFile(dir.resolve("history")));
+                .withHistoryFile(dir.resolve("history"))
+                .withWorkers(Runnable::run));
   }
 
   private static KeyStroke alt(char c) {

@@ -14,24 +14,24 @@ class InputHistoryTest {
   @Test
   void entriesIncludingMultiLineOnesSurviveARestart() {
     Path file = dir.resolve("sub/history.jsonl");
-    InputHistory first = new InputHistory(file);
+    InputHistory first = new InputHistory(file, Runnable::run);
     first.add("one");
     first.add("two\nlines");
-    InputHistory second = new InputHistory(file);
+    InputHistory second = new InputHistory(file, Runnable::run);
     assertThat(second.entries()).containsExactly("one", "two\nlines");
   }
 
   @Test
   void theHistoryFileIsReadableByTheOwnerOnly() throws Exception {
     Path file = dir.resolve("state/history.jsonl");
-    new InputHistory(file).add("my secret token is hunter2");
+    new InputHistory(file, Runnable::run).add("my secret token is hunter2");
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
         .isEqualTo("rw-------");
   }
 
   @Test
   void upAndDownWalkTheHistoryAndGiveBackTheDraft() {
-    InputHistory h = new InputHistory(null);
+    InputHistory h = new InputHistory(null, Runnable::run);
     h.add("a");
     h.add("b");
     assertThat(h.previous("draft")).isEqualTo("b");

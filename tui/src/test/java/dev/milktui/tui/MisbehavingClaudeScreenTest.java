@@ -91,6 +91,7 @@ class MisbehavingClaudeScreenTest {
             TuiConfig.defaults()
                 .withDialogInputPause(Duration.ZERO)
                 .withHistoryFile(dir.resolve("history"))
+                .withWorkers(Runnable::run)
                 // Frozen, so two Ctrl+C are always within the quit window.
                 .withClock(Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC)),
             (listener, resume) -> {

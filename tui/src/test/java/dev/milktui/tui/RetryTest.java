@@ -37,4 +37,49 @@ class RetryTest {
     h.ctrl('r');
     assertThat(h.session().sent).containsExactly("Hello");
   }
+
+  @Test
+  void theRetryOffersTheMessageOfTheTurnThatFailedNotOneQueuedAfterIt() {
+    Harness h = new Harness(100, 30);
+    h.type("A").key(KeyType.Enter);
+    h.session().busy = true;
+    h.type("B").key(KeyType.Enter);
+    assertThat(h.session().sent).containsExactly("A", "B");
+
+    h.events(new SessionEvent.TurnFinished(Events.failedTurn()));
+
+    assertThat(h.screen())
+        .contains("Ctrl+R sends your message again: A")
+        .doesNotContain("again: B");
+    h.ctrl('r');
+    assertThat(h.session().sent).containsExactly("A", "B", "A");
+  }
+
+  @Test
+  void theRetryBelongsToTheSessionWhereTheTurnFailed() {
+    Harness h = new Harness(100, 30);
+    h.type("A").key(KeyType.Enter);
+    h.events(new SessionEvent.TurnFinished(Events.failedTurn()));
+    assertThat(h.screen()).contains("Ctrl+R sends your message again: A");
+
+    // claude exits; the user starts a new session from the offer.
+    h.events(new SessionEvent.ProcessExited(1, "", false));
+    h.type("n");
+    assertThat(h.sessions).hasSize(2);
+
+    assertThat(h.screen()).doesNotContain("Ctrl+R sends");
+    h.ctrl('r');
+    assertThat(h.session().sent).as("nothing goes to the new session").isEmpty();
+  }
+
+  @Test
+  void aTurnClaudeStartedByItselfLeavesTheUnansweredMessageForItsOwnTurn() {
+    Harness h = new Harness(100, 30);
+    h.type("A").key(KeyType.Enter);
+    h.events(
+        new SessionEvent.TurnStartedByClaude(),
+        new SessionEvent.TurnFinished(Events.summary(List.of(), List.of())));
+    h.events(new SessionEvent.TurnFinished(Events.failedTurn()));
+    assertThat(h.screen()).contains("Ctrl+R sends your message again: A");
+  }
 }

@@ -10,6 +10,7 @@ import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.MessageParser;
 import dev.milktui.core.session.SessionEngine;
 import dev.milktui.core.testkit.Recordings;
+import dev.milktui.tui.app.RateLimitNotice;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;

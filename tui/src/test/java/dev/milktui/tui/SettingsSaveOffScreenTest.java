@@ -12,16 +12,15 @@ import dev.milktui.core.grants.SettingsGrantPersister;
 import dev.milktui.core.grants.SettingsStore;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.PermissionSuggestion;
-import dev.milktui.core.testkit.Threads;
 import dev.milktui.tui.dialog.GrantSaver;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,6 +37,8 @@ class SettingsSaveOffScreenTest {
   private Path lock;
   private final List<String> answers = Events.answers();
   private PermissionRequest request;
+  // Counted down when a save ends, however it ends: what a test of "nothing was saved" waits for.
+  private final CountDownLatch saveEnded = new CountDownLatch(1);
 
   @BeforeEach
   void settingsWithHeldLock() throws IOException {
@@ -51,8 +52,12 @@ class SettingsSaveOffScreenTest {
         new GrantSaver() {
           @Override
           public void save(List<String> rules) throws dev.milktui.core.grants.GrantException {
-            new SettingsGrantPersister(new SettingsStore(settings, dir), dir.resolve("work"))
-                .persist(new GrantDecision(rules, List.of(), true, null, rules, false));
+            try {
+              new SettingsGrantPersister(new SettingsStore(settings, dir), dir.resolve("work"))
+                  .persist(new GrantDecision(rules, List.of(), true, null, rules, false));
+            } finally {
+              saveEnded.countDown();
+            }
           }
 
           @Override
@@ -107,9 +112,9 @@ class SettingsSaveOffScreenTest {
     h.key(KeyType.Escape);
     assertThat(h.screen()).contains("Saving was cancelled: nothing was saved");
     Files.delete(lock);
-    Thread.sleep(200);
-    h.pump();
+    awaitSaveEnded(h);
     assertThat(Files.readString(settings)).doesNotContain("npm test");
+    assertThat(h.screen()).doesNotContain("before the cancel took effect");
     assertThat(answers).isEmpty();
     assertThat(request.isOpen()).isTrue();
 
@@ -188,21 +193,14 @@ class SettingsSaveOffScreenTest {
 
     assertThat(h.controller.quitRequested()).isDone();
     // The save was stopped: even with the lock free now, it neither takes it nor writes.
-    Thread saver = savingThread();
     Files.delete(lock);
-    if (saver != null) {
-      Threads.awaitEnd(saver);
-    }
+    awaitSaveEnded(h);
     assertThat(Files.readString(settings)).isEqualTo("{}\n");
   }
 
-  /** The settings worker still running the save, if it has not ended yet. */
-  private static Thread savingThread() {
-    return Thread.getAllStackTraces().keySet().stream()
-        .filter(t -> t.getName().startsWith("milk-tui-settings-"))
-        .filter(
-            t -> Arrays.stream(t.getStackTrace()).anyMatch(f -> f.getMethodName().equals("save")))
-        .findFirst()
-        .orElse(null);
+  /** Until the save has ended (cancelled, failed or done) and the UI has heard how. */
+  private void awaitSaveEnded(Harness h) throws InterruptedException {
+    assertThat(saveEnded.await(30, TimeUnit.SECONDS)).as("the save ended").isTrue();
+    h.pump();
   }
 }

@@ -66,7 +66,8 @@ class SgrMouseTest {
             24,
             TuiConfig.defaults()
                 .withDialogInputPause(Duration.ZERO)
-                .withHistoryFile(dir.resolve("h")));
+                .withHistoryFile(dir.resolve("h"))
+                .withWorkers(Runnable::run));
     for (int i = 0; i < 60; i++) {
       h.listener().accept(new SessionEvent.Notice(SessionEvent.Level.INFO, "row " + i));
     }

@@ -3,6 +3,7 @@ package dev.milktui.tui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.googlecode.lanterna.TextCharacter;
+import dev.milktui.tui.app.Activity;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.Palette;
 import java.util.List;

@@ -135,7 +135,8 @@ class TuiControllerTest {
             30,
             TuiConfig.defaults()
                 .withDialogInputPause(Duration.ZERO)
-                .withHistoryFile(dir.resolve("h")));
+                .withHistoryFile(dir.resolve("h"))
+                .withWorkers(Runnable::run));
     h.type("first").key(KeyType.Enter);
     assertThat(h.session().sent).containsExactly("first");
     h.type("a").ctrl('j').type("b").key(new KeyStroke(KeyType.Enter, false, true)).type("c");
@@ -149,7 +150,8 @@ class TuiControllerTest {
             30,
             TuiConfig.defaults()
                 .withDialogInputPause(Duration.ZERO)
-                .withHistoryFile(dir.resolve("h")));
+                .withHistoryFile(dir.resolve("h"))
+                .withWorkers(Runnable::run));
     // Up first moves through the recalled message's lines, then on to the older entry.
     restarted.key(KeyType.ArrowUp).key(KeyType.ArrowUp).key(KeyType.ArrowUp);
     assertThat(restarted.controller.input().getText()).isEqualTo("a\nb\nc");
@@ -217,12 +219,10 @@ class TuiControllerTest {
   @Test
   void theTrustOfferRunsTheCallbackOnShiftT() {
     Harness h = new Harness(100, 30);
-    boolean[] trusted = {false};
-    h.controller.showTrustOffer(Path.of("/projects/p"), () -> trusted[0] = true);
-    h.pump();
+    h.untrusted(Path.of("/projects/p"));
     assertThat(h.screen()).contains("not trusted").contains("/projects/p");
     h.type("T");
-    assertThat(trusted[0]).isTrue();
+    assertThat(h.trustedSoon()).isTrue();
     assertThat(h.screen()).doesNotContain("not trusted");
   }
 

@@ -12,8 +12,6 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
-import dev.milktui.core.grants.GrantException;
-import dev.milktui.core.grants.LockWaits;
 import dev.milktui.core.grants.PermissionRule;
 import dev.milktui.core.protocol.ControlRequest;
 import dev.milktui.core.protocol.PermissionSuggestion;
@@ -29,7 +27,6 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executor;
-import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
@@ -72,9 +69,11 @@ public final class PermissionPrompter {
   private WrappedText rulesCount;
   private ScrollText rulesList;
   private WrappedText error;
+  // "Shift+D denies this and the N waiting", while others wait; null when not shown.
+  private WrappedText waiting;
   private int answered;
   // "Allow always" being saved off the UI thread; null when nothing is.
-  private Save saving;
+  private RuleSave saving;
   private final Label progress = new Label("");
   // The rules as the user left them in the field, kept across a failed or cancelled save.
   private String editedRules;
@@ -96,9 +95,25 @@ public final class PermissionPrompter {
     queue.addLast(request);
     if (current == null) {
       showNext();
-    } else if (special == null) {
+    } else if (special == null && mode == Mode.MAIN && waiting == null) {
+      // The first request to wait behind this one: the deny-all line appears.
+      render();
       window.setTitle(title());
+    } else if (special == null) {
+      retitle();
     }
+  }
+
+  /** The title's count and the deny-all line follow the queue. */
+  private void retitle() {
+    window.setTitle(title());
+    if (waiting != null) {
+      waiting.setText(waitingText());
+    }
+  }
+
+  private String waitingText() {
+    return queue.isEmpty() ? "" : "Shift+D denies this and the " + queue.size() + " waiting";
   }
 
   public void withdrawn(PermissionRequest request, String reason) {
@@ -112,7 +127,7 @@ public final class PermissionPrompter {
     } else if (queue.remove(request)) {
       notices.accept(SessionEvent.Level.INFO, text);
       if (window != null && special == null) {
-        window.setTitle(title());
+        retitle();
       }
     }
   }
@@ -216,6 +231,8 @@ public final class PermissionPrompter {
           error.setText("Allow always saves a rule: press Shift+A if you mean it.");
         } else if (Keys.is(key, 'n')) {
           switchTo(Mode.DENY);
+        } else if (Keys.shifted(key, 'D') && !queue.isEmpty()) {
+          denyAllWaiting();
         } else if (Keys.type(key, KeyType.Escape)) {
           answer(() -> current.denyAndStop(DENIED_AND_STOPPED));
         } else {
@@ -282,6 +299,22 @@ public final class PermissionPrompter {
       return;
     }
     switchTo(Mode.ALWAYS);
+  }
+
+  /**
+   * Denies the request shown and every one waiting, at once: a flood of requests (thousands queued)
+   * need not be answered one by one. Each is denied as "n" would, never allowed.
+   */
+  private void denyAllWaiting() {
+    int denied = current.deny(DENIED) ? 1 : 0;
+    while (!queue.isEmpty()) {
+      if (queue.removeFirst().deny(DENIED)) {
+        denied++;
+      }
+    }
+    notices.accept(SessionEvent.Level.INFO, "Denied " + denied + " permission request(s) at once.");
+    answered++;
+    closeAndAdvance();
   }
 
   private void switchTo(Mode next) {
@@ -366,7 +399,16 @@ public final class PermissionPrompter {
       }
     }
     editedRules = field.getText();
-    saving = new Save(current, rules, parsed, suggestedDirectories());
+    saving =
+        new RuleSave(
+            current,
+            rules,
+            parsed,
+            suggestedDirectories(),
+            saver,
+            host,
+            this::lockHeld,
+            this::saved);
     progress.setText("Saving to " + Sanitizer.revealInline(saver.destination()) + "…");
     switchTo(Mode.SAVING);
     settingsIo.execute(saving.task);
@@ -380,7 +422,7 @@ public final class PermissionPrompter {
     }
   }
 
-  private void lockHeld(Save save, Path lock) {
+  private void lockHeld(RuleSave save, Path lock) {
     if (save == saving) {
       progress.setText(
           "Waiting for "
@@ -390,7 +432,7 @@ public final class PermissionPrompter {
   }
 
   /** Back on the UI thread: allow once saved, or say why not and stay. */
-  private void saved(Save save, Optional<String> failure) {
+  private void saved(RuleSave save, Optional<String> failure) {
     if (save != saving) {
       if (failure.isEmpty()) {
         notices.accept(
@@ -410,41 +452,6 @@ public final class PermissionPrompter {
       return;
     }
     answer(() -> save.request.allowForSession(save.parsed, save.directories));
-  }
-
-  /** One "allow always" save, run on the settings worker; reports back on the UI thread. */
-  private final class Save implements Runnable {
-    final PermissionRequest request;
-    final List<String> rules;
-    final List<PermissionSuggestion.Rule> parsed;
-    final List<String> directories;
-    final FutureTask<Void> task = new FutureTask<>(this, null);
-
-    Save(
-        PermissionRequest request,
-        List<String> rules,
-        List<PermissionSuggestion.Rule> parsed,
-        List<String> directories) {
-      this.request = request;
-      this.rules = rules;
-      this.parsed = parsed;
-      this.directories = directories;
-    }
-
-    @Override
-    @SuppressWarnings("try") // the scope reports lock waits for the block, never read
-    public void run() {
-      Optional<String> failure;
-      try (LockWaits.Scope scope =
-          LockWaits.listen(lock -> host.later(() -> lockHeld(this, lock)))) {
-        saver.save(rules);
-        failure = Optional.empty();
-      } catch (GrantException | RuntimeException e) {
-        failure = Optional.of(String.valueOf(e.getMessage()));
-      }
-      Optional<String> result = failure;
-      host.later(() -> saved(this, result));
-    }
   }
 
   private void render() {
@@ -470,6 +477,7 @@ public final class PermissionPrompter {
       body.addComponent(revealed(request.description()));
     }
     error = new WrappedText("");
+    waiting = mode == Mode.MAIN && !queue.isEmpty() ? new WrappedText(waitingText()) : null;
     switch (mode) {
       case MAIN -> renderMain(body, request);
       case ALWAYS -> renderAlways(body);
@@ -479,6 +487,9 @@ public final class PermissionPrompter {
             new WrappedText("Esc cancels (nothing is saved then) · Ctrl+C still quits"));
       }
       case DENY -> renderDeny(body);
+    }
+    if (waiting != null) {
+      body.addComponent(waiting);
     }
     body.addComponent(error);
     window.setComponent(body);

@@ -1,4 +1,4 @@
-package dev.milktui.tui;
+package dev.milktui.tui.app;
 
 import dev.milktui.core.event.SessionEvent;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.milktui.tui;
+package dev.milktui.tui.app;
 
 import dev.milktui.core.event.SessionEvent;
 import java.time.Duration;
@@ -9,18 +9,18 @@ import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
 /** The words for a usage limit near or reached, with its reset in local time. */
-final class RateLimitNotice {
+public final class RateLimitNotice {
   private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT);
   private static final DateTimeFormatter DAY_TIME =
       DateTimeFormatter.ofPattern("EEE d MMM HH:mm", Locale.ROOT);
 
   private RateLimitNotice() {}
 
-  static SessionEvent.Level level(SessionEvent.RateLimited limit) {
+  public static SessionEvent.Level level(SessionEvent.RateLimited limit) {
     return limit.reached() ? SessionEvent.Level.ERROR : SessionEvent.Level.WARNING;
   }
 
-  static String text(SessionEvent.RateLimited limit, Instant now, ZoneId zone) {
+  public static String text(SessionEvent.RateLimited limit, Instant now, ZoneId zone) {
     String which = limitName(limit.limitType());
     String resets =
         limit.resetsAt() == null ? "" : "; it resets at " + when(limit.resetsAt(), now, zone);

@@ -1,4 +1,4 @@
-package dev.milktui.tui;
+package dev.milktui.tui.app;
 
 /** What the session is doing, as the status bar says it. */
 public enum Activity {

@@ -1,4 +1,4 @@
-package dev.milktui.tui;
+package dev.milktui.tui.app;
 
 import java.util.List;
 import java.util.Locale;
@@ -63,7 +63,7 @@ public final class SlashCommands {
   private List<String> claude = List.of();
   private List<String> skills = List.of();
 
-  void update(List<String> commands, List<String> skillNames) {
+  public void update(List<String> commands, List<String> skillNames) {
     claude = List.copyOf(commands);
     skills = List.copyOf(skillNames);
   }
@@ -93,7 +93,7 @@ public final class SlashCommands {
    * The command milk-tui answers itself that {@code message} is, if it is one (its name, without
    * the slash): one of {@link #LOCAL} or {@link #UNAVAILABLE}, with or without arguments.
    */
-  static Optional<String> local(String message) {
+  public static Optional<String> local(String message) {
     String text = message.strip();
     if (!text.startsWith("/")) {
       return Optional.empty();

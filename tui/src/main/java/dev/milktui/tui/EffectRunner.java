@@ -1,0 +1,259 @@
+package dev.milktui.tui;
+
+import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.GrantDecision;
+import dev.milktui.core.session.Session;
+import dev.milktui.tui.app.Effect;
+import dev.milktui.tui.app.UiEvent;
+import dev.milktui.tui.overlay.OverlayStack;
+import dev.milktui.tui.work.Workers;
+import java.nio.file.Path;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
+import org.tinylog.Logger;
+
+/**
+ * Performs the reducer's effects: the only code that calls the session, opens overlays for it, and
+ * hands slow work to the workers, whose outcomes come back to the reducer as events. On the GUI
+ * thread.
+ */
+final class EffectRunner {
+  /** The shell's part: what only the screen can do. */
+  interface Shell {
+    void feed(UiEvent event);
+
+    void quitNow();
+
+    String markdown();
+
+    void indexFiles(Path directory);
+
+    void modeChosen(String mode);
+
+    void help();
+  }
+
+  private final SessionFactory sessions;
+  private final Consumer<UiEvent> pump;
+  private final Workers workers;
+  private final TranscriptExporter exporter;
+  private final ZoneId zone;
+  private OverlayStack overlays;
+  private Shell shell;
+  private Session session;
+  private int generation;
+  private Path cwd;
+
+  EffectRunner(
+      SessionFactory sessions,
+      Consumer<UiEvent> pump,
+      Workers workers,
+      TranscriptExporter exporter,
+      ZoneId zone) {
+    this.sessions = sessions;
+    this.pump = pump;
+    this.workers = workers;
+    this.exporter = exporter;
+    this.zone = zone;
+  }
+
+  void attach(OverlayStack overlays, Shell shell) {
+    this.overlays = overlays;
+    this.shell = shell;
+  }
+
+  boolean busy() {
+    return session != null && session.busy();
+  }
+
+  int generation() {
+    return generation;
+  }
+
+  /** The folder claude reported working in (where grant dialogs resolve paths). */
+  void workingDirectory(Path directory) {
+    cwd = directory;
+  }
+
+  void run(List<Effect> effects) {
+    for (Effect effect : effects) {
+      try {
+        run(effect);
+      } catch (RuntimeException e) {
+        Logger.error(e, "{} failed", effect.getClass().getSimpleName());
+        shell.feed(new UiEvent.Note(SessionEvent.Level.ERROR, failure(effect) + e.getMessage()));
+      }
+    }
+  }
+
+  private static String failure(Effect effect) {
+    if (effect instanceof Effect.Send) {
+      return "Could not send: ";
+    } else if (effect instanceof Effect.Interrupt) {
+      return "Could not interrupt: ";
+    } else if (effect instanceof Effect.SetMode) {
+      return "Could not change the permission mode: ";
+    }
+    return "Failed: ";
+  }
+
+  private void run(Effect effect) {
+    if (effect instanceof Effect.Send s) {
+      requireSession().send(s.text());
+    } else if (effect instanceof Effect.Interrupt) {
+      requireSession().interrupt();
+    } else if (effect instanceof Effect.SetMode m) {
+      requireSession().setPermissionMode(m.mode());
+    } else if (effect instanceof Effect.StopTask t) {
+      if (session != null) {
+        session.stopTask(t.taskId());
+      }
+    } else if (effect instanceof Effect.StopTasksAndGoOn) {
+      if (session != null) {
+        session.stopTasksAndGoOn();
+      }
+    } else if (effect instanceof Effect.OpenSession o) {
+      close();
+      open(o.resume());
+    } else if (effect instanceof Effect.Quit) {
+      quit();
+    } else {
+      overlay(effect);
+    }
+  }
+
+  private void overlay(Effect effect) {
+    if (effect instanceof Effect.AskPermission a) {
+      overlays.ask(a.request());
+    } else if (effect instanceof Effect.PermissionWithdrawn w) {
+      overlays.withdrawn(w.request(), w.reason());
+    } else if (effect instanceof Effect.OfferGrants g) {
+      overlays.offerGrants(g.summary(), cwd);
+    } else if (effect instanceof Effect.OpenForm f) {
+      overlays.openForm(f.request());
+    } else if (effect instanceof Effect.AbandonForms) {
+      overlays.abandonForms();
+    } else if (effect instanceof Effect.ShowModeMenu m) {
+      overlays.modeMenu(m.current(), shell::modeChosen);
+    } else if (effect instanceof Effect.ShowTasks t) {
+      overlays.showTasks(t.tasks());
+    } else if (effect instanceof Effect.TasksChanged t) {
+      overlays.tasksChanged(t.tasks());
+    } else if (effect instanceof Effect.ShowRestartWaits w) {
+      overlays.restartWaits(w.waits());
+    } else if (effect instanceof Effect.OfferRestart r) {
+      overlays.offerRestart(r.exitCode(), r.sessionId());
+    } else if (effect instanceof Effect.OfferTrust t) {
+      overlays.offerTrust(t.workspace(), () -> trust(t.workspace()));
+    } else if (effect instanceof Effect.OfferRelaunch r) {
+      overlays.offerRelaunch(r.sessionId());
+    } else {
+      work(effect);
+    }
+  }
+
+  private void work(Effect effect) {
+    if (effect instanceof Effect.Export) {
+      export();
+    } else if (effect instanceof Effect.ListSessions l) {
+      listSessions(l.filter());
+    } else if (effect instanceof Effect.IndexFiles i) {
+      shell.indexFiles(i.directory());
+    } else if (effect instanceof Effect.ShowHelp) {
+      shell.help();
+    }
+  }
+
+  private Session requireSession() {
+    if (session == null) {
+      throw new IllegalStateException("no session is running");
+    }
+    return session;
+  }
+
+  /** Opens a session; its events go through the pump tagged with its generation. */
+  void open(Optional<String> resume) {
+    int gen = ++generation;
+    try {
+      session = sessions.open(event -> pump.accept(new UiEvent.FromSession(gen, event)), resume);
+      shell.feed(new UiEvent.SessionOpened(gen, resume));
+    } catch (RuntimeException e) {
+      Logger.error(e, "could not open a session");
+      session = null;
+      shell.feed(new UiEvent.SessionFailed(e.getMessage()));
+    }
+  }
+
+  /**
+   * Ends the session and asks the launcher to restore the terminal. A rule still waiting to be
+   * saved is not saved: nothing is written to Claude's settings once the user has quit.
+   */
+  void quit() {
+    overlays.stopSaving();
+    close();
+    shell.quitNow();
+  }
+
+  void close() {
+    generation++;
+    if (session != null) {
+      try {
+        session.close();
+      } catch (RuntimeException e) {
+        Logger.warn(e, "closing the session failed");
+      }
+      session = null;
+    }
+  }
+
+  /** Applies a grant decision: the session saves (bounded, cancellable) and resumes. */
+  CompletionStage<Void> resumeWithGrants(GrantDecision decision, Consumer<Path> lockHeld) {
+    return requireSession().resumeWithGrantsAsync(decision, lockHeld);
+  }
+
+  /** Renders the cells here and writes them on a worker; the outcome comes back as a note. */
+  private void export() {
+    String markdown = shell.markdown();
+    workers.submit(
+        () -> exporter.export(markdown),
+        outcome ->
+            shell.feed(
+                outcome.ok()
+                    ? new UiEvent.Note(
+                        SessionEvent.Level.INFO, "Transcript saved to " + outcome.value())
+                    : new UiEvent.Note(
+                        SessionEvent.Level.ERROR,
+                        "The transcript could not be saved: " + outcome.reason())));
+  }
+
+  /** {@code filter}: what {@code /resume ID-or-words} was given, the picker's first filter. */
+  private void listSessions(String filter) {
+    int gen = generation;
+    workers.submit(
+        sessions::pastSessions,
+        outcome -> {
+          if (!outcome.ok()) {
+            shell.feed(
+                new UiEvent.Note(
+                    SessionEvent.Level.ERROR,
+                    "Could not list the earlier sessions: " + outcome.reason()));
+          } else if (gen == generation) {
+            overlays.resumePicker(outcome.value(), zone, filter);
+          }
+        });
+  }
+
+  /** Trusting writes Claude's .claude.json under its lock: on a worker, never this thread. */
+  private void trust(Path workspace) {
+    workers.submit(
+        () -> sessions.trust(workspace),
+        outcome ->
+            shell.feed(
+                outcome.ok()
+                    ? new UiEvent.Trusted(workspace, outcome.value())
+                    : new UiEvent.Note(SessionEvent.Level.ERROR, outcome.reason())));
+  }
+}

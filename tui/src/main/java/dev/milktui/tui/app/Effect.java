@@ -1,0 +1,72 @@
+package dev.milktui.tui.app;
+
+import dev.milktui.core.event.ElicitationRequest;
+import dev.milktui.core.event.PermissionRequest;
+import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.event.TurnSummary;
+import dev.milktui.core.task.BackgroundTask;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What the reducer asks for; performed elsewhere (the effect runner talks to the session, the
+ * overlay stack opens dialogs, the workers do slow work), never by the reducer itself.
+ */
+public sealed interface Effect {
+  // The session.
+  record Send(String text) implements Effect {}
+
+  record Interrupt() implements Effect {}
+
+  record SetMode(String mode) implements Effect {}
+
+  record StopTask(String taskId) implements Effect {}
+
+  record StopTasksAndGoOn() implements Effect {}
+
+  /** Closes the session shown now and opens another (resuming {@code resume} when given). */
+  record OpenSession(Optional<String> resume) implements Effect {}
+
+  record Quit() implements Effect {}
+
+  // Overlays.
+  record AskPermission(PermissionRequest request) implements Effect {}
+
+  record PermissionWithdrawn(PermissionRequest request, String reason) implements Effect {}
+
+  record OfferGrants(TurnSummary summary) implements Effect {}
+
+  record OpenForm(ElicitationRequest request) implements Effect {}
+
+  /** Claude exited: its forms close unanswered. */
+  record AbandonForms() implements Effect {}
+
+  record ShowHelp() implements Effect {}
+
+  record ShowModeMenu(String current) implements Effect {}
+
+  record ShowTasks(List<BackgroundTask> tasks) implements Effect {}
+
+  /** The running tasks changed: a dialog listing tasks that ended closes. */
+  record TasksChanged(List<BackgroundTask> tasks) implements Effect {}
+
+  record ShowRestartWaits(SessionEvent.RestartWaitsForTasks waits) implements Effect {}
+
+  record OfferRestart(int exitCode, String sessionId) implements Effect {}
+
+  record OfferTrust(Path workspace) implements Effect {}
+
+  /** After trusting: relaunch the same session so the project's rules apply now. */
+  record OfferRelaunch(String sessionId) implements Effect {}
+
+  // Slow work, done by the workers; its outcome comes back as an event.
+  record Export() implements Effect {}
+
+  record ListSessions(String filter) implements Effect {}
+
+  record Remember(String message) implements Effect {}
+
+  /** The folder claude works in, whose files {@code @} completion lists. */
+  record IndexFiles(Path directory) implements Effect {}
+}

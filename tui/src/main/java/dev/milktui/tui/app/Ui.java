@@ -1,0 +1,519 @@
+package dev.milktui.tui.app;
+
+import dev.milktui.core.conversation.Conversation;
+import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.event.TurnSummary;
+import dev.milktui.tui.text.Sanitizer;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The UI's model: takes every {@link UiEvent}, keeps {@link UiState}, applies session events to the
+ * {@link Conversation} the transcript shows, and answers with the {@link Effect}s to perform. It
+ * never calls the session, opens a window or touches a file: it is tested without a terminal.
+ */
+public final class Ui {
+  public static final Duration QUIT_WINDOW = Duration.ofSeconds(2);
+  static final String QUIT_OFFER = "quit";
+  static final String RETRY_OFFER = "retry";
+  static final List<String> MODES = List.of("default", "acceptEdits", "plan");
+
+  private final Clock clock;
+  private final BooleanSupplier busy;
+  private final Conversation conversation = new Conversation();
+  private final SlashCommands commands = new SlashCommands();
+  private final StallWatch stall;
+  private UiState state = UiState.initial();
+  private List<Effect> effects = new ArrayList<>();
+  // Messages sent in this session and not yet answered, oldest first: a failed turn answered the
+  // oldest, unless claude said which message it took.
+  private final Deque<String> unanswered = new ArrayDeque<>();
+  private boolean turnByClaude;
+  private boolean totalsReported;
+  private long replayTokens;
+  private int headerShownFor;
+  private String version;
+  private boolean indexing;
+  private boolean open;
+  private int lastExitCode;
+
+  /**
+   * @param busy whether the session runs a turn or has a message unanswered (a value the session
+   *     publishes; reading it never waits)
+   */
+  public Ui(Clock clock, Duration stallAfter, BooleanSupplier busy) {
+    this.clock = clock;
+    this.busy = busy;
+    this.stall = new StallWatch(stallAfter, clock.instant());
+  }
+
+  public UiState state() {
+    return state;
+  }
+
+  public Conversation conversation() {
+    return conversation;
+  }
+
+  public SlashCommands commands() {
+    return commands;
+  }
+
+  /** The one entry: every event, in order; returns what to do about it. */
+  public List<Effect> on(UiEvent event) {
+    effects = new ArrayList<>();
+    if (event instanceof UiEvent.FromSession s) {
+      if (s.generation() == state.generation()) {
+        session(s.event());
+      }
+    } else if (event instanceof UiEvent.Key k) {
+      key(k.action());
+    } else if (event instanceof UiEvent.Submitted s) {
+      submit(s.text());
+    } else if (event instanceof UiEvent.SessionOpened o) {
+      opened(o);
+    } else if (event instanceof UiEvent.SessionFailed f) {
+      open = false;
+      state = state.withActivity(Activity.STOPPED, "");
+      notice(SessionEvent.Level.ERROR, "Could not start claude: " + f.reason());
+    } else if (event instanceof UiEvent.Waiting w) {
+      waiting(w.on());
+    } else if (event instanceof UiEvent.Note n) {
+      notice(n.level(), n.text());
+    } else if (event instanceof UiEvent.Version v) {
+      version = v.version();
+    } else if (event instanceof UiEvent.WorkingDirectory w) {
+      indexing = true;
+      effects.add(new Effect.IndexFiles(w.directory()));
+    } else if (event instanceof UiEvent.Trusted t) {
+      trusted(t);
+    }
+    return effects;
+  }
+
+  private void opened(UiEvent.SessionOpened o) {
+    open = true;
+    unanswered.clear();
+    turnByClaude = false;
+    totalsReported = false;
+    replayTokens = 0;
+    conversation.dismiss(RETRY_OFFER);
+    state = state.opened(o.generation(), o.resumed().orElse(state.sessionId()));
+    o.resumed().ifPresent(id -> notice(SessionEvent.Level.INFO, "Resuming session " + id));
+  }
+
+  // ---- session events
+
+  private void session(SessionEvent event) {
+    Instant now = clock.instant();
+    stall.output(now, event);
+    conversation.apply(event);
+    if (event instanceof SessionEvent.TextDelta) {
+      activity(Activity.STREAMING, "");
+    } else if (event instanceof SessionEvent.ThinkingDelta) {
+      activity(Activity.THINKING, "");
+    } else if (event instanceof SessionEvent.ToolStarted t) {
+      activity(Activity.RUNNING_TOOL, t.call().name());
+    } else if (event instanceof SessionEvent.TurnStarted t) {
+      turnStarted(t);
+    } else if (event instanceof SessionEvent.UserPrompt p) {
+      if (p.automatic()) {
+        // A grant retry goes before anything waiting.
+        unanswered.addFirst(p.text());
+      }
+      activity(Activity.THINKING, "");
+    } else if (event instanceof SessionEvent.PermissionRequested r) {
+      effects.add(new Effect.AskPermission(r.request()));
+      activity(Activity.WAITING_FOR_YOU, "permission");
+    } else if (event instanceof SessionEvent.PermissionWithdrawn w) {
+      effects.add(new Effect.PermissionWithdrawn(w.request(), w.reason()));
+    } else if (event instanceof SessionEvent.ApiRetrying r) {
+      activity(Activity.RETRYING_API, r.attempt() + "/" + r.maxRetries());
+    } else if (event instanceof SessionEvent.StatusChanged s) {
+      statusChanged(s);
+    } else if (event instanceof SessionEvent.TurnFinished f) {
+      turnFinished(f.summary());
+    } else if (event instanceof SessionEvent.GrantsNeeded g) {
+      effects.add(new Effect.OfferGrants(g.summary()));
+    } else if (event instanceof SessionEvent.ProcessExited x) {
+      exited(x);
+    } else if (event instanceof SessionEvent.WorkspaceUntrusted u) {
+      try {
+        effects.add(new Effect.OfferTrust(Path.of(u.workingDirectory())));
+      } catch (InvalidPathException e) {
+        // A folder this system cannot name cannot be trusted from here either.
+      }
+    } else if (event instanceof SessionEvent.ElicitationRequested e) {
+      effects.add(new Effect.OpenForm(e.request()));
+    } else if (event instanceof SessionEvent.RateLimited r) {
+      // claude repeats the event with each reply: one line per limit, updated in place.
+      conversation.status(
+          "usage-limit:" + r.limitType(),
+          RateLimitNotice.level(r),
+          RateLimitNotice.text(r, now, clock.getZone()));
+    } else {
+      claudeWork(event);
+    }
+  }
+
+  /** What claude does beside the reply: tasks, /clear, context and totals. */
+  private void claudeWork(SessionEvent event) {
+    if (event instanceof SessionEvent.TasksChanged t) {
+      state = state.withTasks(t.running());
+      effects.add(new Effect.TasksChanged(t.running()));
+    } else if (event instanceof SessionEvent.RestartWaitsForTasks w) {
+      effects.add(new Effect.ShowRestartWaits(w));
+    } else if (event instanceof SessionEvent.TurnStartedByClaude) {
+      turnByClaude = true;
+      notice(
+          SessionEvent.Level.INFO,
+          "Claude started a turn by itself (a background task finished); Esc stops it.");
+    } else if (event instanceof SessionEvent.ConversationCleared) {
+      state = state.withUsage(0, 0, -1);
+    } else if (event instanceof SessionEvent.ContextUsage c) {
+      state = state.withUsage(state.tokens(), state.costUsd(), c.percent());
+    } else if (event instanceof SessionEvent.TotalsChanged t) {
+      totalsReported = true;
+      state = state.withUsage(t.tokens(), t.costUsd(), state.contextPercent());
+    } else if (event instanceof SessionEvent.CommandsAvailable c) {
+      commands.update(c.slashCommands(), c.skills());
+    }
+  }
+
+  private void statusChanged(SessionEvent.StatusChanged s) {
+    modeReported(s.permissionMode());
+    if ("requesting".equals(s.status())) {
+      activity(Activity.THINKING, "");
+    } else if ("compacting".equals(s.status())) {
+      activity(Activity.COMPACTING, "");
+    } else if (s.status() == null && state.activity() == Activity.COMPACTING) {
+      // Compaction is over; the turn goes on.
+      activity(Activity.THINKING, "");
+    }
+  }
+
+  /** Tool progress decides between running a tool and thinking; the tool pane knows which. */
+  public List<Effect> toolFinished(boolean anyRunning) {
+    effects = new ArrayList<>();
+    activity(anyRunning ? Activity.RUNNING_TOOL : Activity.THINKING, "");
+    return effects;
+  }
+
+  private void turnStarted(SessionEvent.TurnStarted t) {
+    modeReported(t.permissionMode());
+    state = state.withSession(t.sessionId(), t.model());
+    if (t.cwd() != null && !indexing) {
+      try {
+        Path cwd = Path.of(t.cwd());
+        indexing = true;
+        effects.add(new Effect.IndexFiles(cwd));
+      } catch (InvalidPathException e) {
+        // No @ completion for a folder this system cannot name.
+      }
+    }
+    if (headerShownFor != state.generation()) {
+      headerShownFor = state.generation();
+      notice(SessionEvent.Level.INFO, header(t));
+    }
+    activity(Activity.THINKING, "");
+  }
+
+  /** What this session runs with, once as it starts, as Claude Code's own header says it. */
+  private String header(SessionEvent.TurnStarted t) {
+    return "milk-tui"
+        + (version == null ? "" : " " + version)
+        + " · claude "
+        + (t.claudeVersion() == null ? "?" : t.claudeVersion())
+        + " · "
+        + (t.cwd() == null ? "?" : t.cwd())
+        + " · model "
+        + (t.model() == null ? "?" : t.model())
+        + " · "
+        + (t.permissionMode() == null ? "default" : t.permissionMode())
+        + " mode";
+  }
+
+  /** The status bar shows the mode claude reports, never only the one asked for. */
+  private void modeReported(String mode) {
+    if (mode != null) {
+      state = state.withModes(mode, null);
+    }
+  }
+
+  private void turnFinished(TurnSummary s) {
+    String message = turnByClaude ? null : unanswered.pollFirst();
+    turnByClaude = false;
+    offerRetry(s, message);
+    long tokens = state.tokens();
+    double cost = state.costUsd();
+    if (!totalsReported) {
+      replayTokens += s.usage() == null ? 0 : s.usage().totalTokens();
+      tokens = replayTokens;
+      cost = s.totalCostUsd();
+    }
+    state = state.withUsage(tokens, cost, state.contextPercent());
+    if (s.sessionId() != null) {
+      state = state.withSessionId(s.sessionId());
+    }
+    activity(Activity.IDLE, "");
+  }
+
+  /**
+   * A turn that failed (not one the user interrupted) can be sent again with one key: exactly the
+   * message that turn answered, in this session only.
+   */
+  private void offerRetry(TurnSummary s, String message) {
+    String retry = s.isError() && !s.interrupted() ? message : null;
+    state = state.withRetry(retry);
+    if (retry == null) {
+      conversation.dismiss(RETRY_OFFER);
+      return;
+    }
+    conversation.status(
+        RETRY_OFFER,
+        SessionEvent.Level.INFO,
+        "Ctrl+R sends your message again: " + Sanitizer.oneLine(retry));
+  }
+
+  private void exited(SessionEvent.ProcessExited x) {
+    effects.add(new Effect.AbandonForms());
+    unanswered.clear();
+    turnByClaude = false;
+    if (x.expected()) {
+      return;
+    }
+    lastExitCode = x.exitCode();
+    showActivity(Activity.STOPPED, "exit " + x.exitCode());
+    effects.add(new Effect.OfferRestart(x.exitCode(), state.sessionId()));
+  }
+
+  private void trusted(UiEvent.Trusted t) {
+    notice(
+        SessionEvent.Level.INFO,
+        "Trusted "
+            + t.workspace()
+            + " in "
+            + t.file()
+            + "; project rules apply from the next claude process.");
+    effects.add(new Effect.OfferRelaunch(state.sessionId()));
+  }
+
+  // ---- keys and the message box
+
+  private void key(Action action) {
+    if (action == Action.HELP) {
+      effects.add(new Effect.ShowHelp());
+    } else if (action == Action.EXPORT) {
+      effects.add(new Effect.Export());
+    } else if (action == Action.RETRY) {
+      retry();
+    } else if (action == Action.CYCLE_MODE) {
+      setMode(MODES.get((MODES.indexOf(state.modeToCycleFrom()) + 1) % MODES.size()));
+    } else if (action == Action.MODE_MENU) {
+      effects.add(new Effect.ShowModeMenu(state.reportedMode()));
+    } else if (action == Action.RESTART_OFFER) {
+      effects.add(new Effect.OfferRestart(lastExitCode, state.sessionId()));
+    } else if (action == Action.TASKS) {
+      showTasks();
+    } else if (action == Action.INTERRUPT) {
+      interrupt();
+    } else if (action == Action.CTRL_C) {
+      ctrlC();
+    }
+    // The other keys (focus, scrolling, thinking, redraw) are the shell's.
+  }
+
+  private void retry() {
+    String again = state.retry();
+    if (again == null) {
+      return;
+    }
+    state = state.withRetry(null);
+    conversation.dismiss(RETRY_OFFER);
+    submit(again);
+  }
+
+  /** Asks claude for a mode; the status bar changes only once claude reports it. */
+  public List<Effect> setModeAsked(String mode) {
+    effects = new ArrayList<>();
+    setMode(mode);
+    return effects;
+  }
+
+  private void setMode(String next) {
+    if (!open) {
+      return;
+    }
+    effects.add(new Effect.SetMode(next));
+    state = state.withModes(state.reportedMode(), next);
+    conversation.status("mode", SessionEvent.Level.INFO, "Permission mode: " + next);
+  }
+
+  private void showTasks() {
+    if (state.tasks().isEmpty()) {
+      notice(SessionEvent.Level.INFO, "No task runs in claude.");
+    } else {
+      effects.add(new Effect.ShowTasks(state.tasks()));
+    }
+  }
+
+  private void interrupt() {
+    boolean running = busy.getAsBoolean();
+    if (!running && !state.tasks().isEmpty()) {
+      notice(
+          SessionEvent.Level.INFO,
+          TaskSummary.count(state.tasks())
+              + " run in the background; F6 lists them and stops one.");
+    }
+    if (running) {
+      effects.add(new Effect.Interrupt());
+      notice(SessionEvent.Level.WARNING, "Interrupting the turn…");
+    }
+  }
+
+  private void ctrlC() {
+    Instant now = clock.instant();
+    Instant since = state.quitOfferSince();
+    if (since != null && Duration.between(since, now).compareTo(QUIT_WINDOW) <= 0) {
+      effects.add(new Effect.Quit());
+      return;
+    }
+    state = state.withQuitOffer(now);
+    if (busy.getAsBoolean()) {
+      effects.add(new Effect.Interrupt());
+      notice(SessionEvent.Level.WARNING, "Interrupting the turn…");
+    }
+    conversation.status(
+        QUIT_OFFER, SessionEvent.Level.INFO, "Press Ctrl+C again within 2 seconds to quit.");
+  }
+
+  private void submit(String text) {
+    Optional<String> local = SlashCommands.local(text);
+    if (local.isPresent()) {
+      localCommand(local.get(), SlashCommands.arguments(text));
+      return;
+    }
+    if (!open || state.stopped()) {
+      notice(
+          SessionEvent.Level.WARNING,
+          "Claude is not running; press F5 to resume or start a new session. Your message is in"
+              + " the history (Up).");
+      return;
+    }
+    boolean queued = busy.getAsBoolean();
+    effects.add(new Effect.Send(text));
+    unanswered.addLast(text);
+    if (queued) {
+      notice(SessionEvent.Level.INFO, "Queued; it is sent when the current turn ends.");
+    }
+  }
+
+  /** Commands claude rejects in this mode; milk-tui answers them and sends nothing. */
+  private void localCommand(String name, String arguments) {
+    switch (name) {
+      case "help" -> effects.add(new Effect.ShowHelp());
+      case "resume" -> effects.add(new Effect.ListSessions(arguments));
+      case "exit", "quit" -> effects.add(new Effect.Quit());
+      case "export" -> effects.add(new Effect.Export());
+      case "plan" -> setMode("plan");
+      case "login", "logout" ->
+          notice(
+              SessionEvent.Level.INFO,
+              "milk-tui uses claude's own log-in. To log in or switch accounts, quit (Ctrl+C"
+                  + " twice), run claude in a terminal and type /login there, then start"
+                  + " milk-tui again; or set ANTHROPIC_API_KEY. milk-tui doctor checks the"
+                  + " log-in.");
+      default ->
+          notice(
+              SessionEvent.Level.INFO,
+              "/"
+                  + name
+                  + " belongs to Claude Code's own screen: claude answers it \"isn't available"
+                  + " in this environment\" here, so milk-tui did not send it."
+                  + SlashCommands.instead(name).map(hint -> " " + hint).orElse(""));
+    }
+  }
+
+  // ---- the clock
+
+  /**
+   * @param toolRunning whether the tool pane shows a running tool (a long command is silent)
+   */
+  public List<Effect> tick(boolean toolRunning) {
+    effects = new ArrayList<>();
+    tick();
+    checkStall(toolRunning);
+    return effects;
+  }
+
+  private void tick() {
+    Instant since = state.quitOfferSince();
+    if (since != null && Duration.between(since, clock.instant()).compareTo(QUIT_WINDOW) > 0) {
+      state = state.withQuitOffer(null);
+      conversation.dismiss(QUIT_OFFER);
+    }
+  }
+
+  /** A turn silent for the configured time gets one notice with what is known and the ways on. */
+  private void checkStall(boolean toolRunning) {
+    Instant now = clock.instant();
+    if (!stall.due(now, busy.getAsBoolean(), toolRunning, state.waitingOn() != null)) {
+      return;
+    }
+    long minutes = Math.max(1, stall.after().toMinutes());
+    String last =
+        DateTimeFormatter.ofPattern("HH:mm:ss").format(stall.lastOutput().atZone(clock.getZone()));
+    notice(
+        SessionEvent.Level.WARNING,
+        "Nothing from claude for "
+            + (stall.after().toSeconds() < 120
+                ? stall.after().toSeconds() + " s"
+                : minutes + " min")
+            + " (last sign of life at "
+            + last
+            + ", while "
+            + state.activity().label()
+            + "; no tool is running). The API may be slow or retrying quietly. Keep waiting,"
+            + " press Esc to interrupt the turn, or F5 to restart claude and resume the session.");
+  }
+
+  // ---- activity
+
+  private void waiting(String on) {
+    state = state.withWaitingOn(on);
+    if (on != null) {
+      showActivity(Activity.WAITING_FOR_YOU, on);
+    } else if (state.activity() == Activity.WAITING_FOR_YOU) {
+      showActivity(Activity.IDLE, "");
+    }
+  }
+
+  /** While a request waits for the user, that is what the screen says, whatever else happens. */
+  private void activity(Activity activity, String detail) {
+    if (state.waitingOn() != null) {
+      showActivity(Activity.WAITING_FOR_YOU, state.waitingOn());
+    } else {
+      showActivity(activity, detail);
+    }
+  }
+
+  private void showActivity(Activity activity, String detail) {
+    if (activity != state.activity() || !detail.equals(state.detail())) {
+      state = state.withActivity(activity, detail);
+    }
+  }
+
+  private void notice(SessionEvent.Level level, String text) {
+    conversation.notice(level, text);
+  }
+}

@@ -1,0 +1,41 @@
+package dev.milktui.tui.app;
+
+import dev.milktui.core.event.SessionEvent;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** Everything that reaches the UI's reducer: one sealed family, handled in one place. */
+public sealed interface UiEvent {
+  /** An event of the session opened as {@code generation}. */
+  record FromSession(int generation, SessionEvent event) implements UiEvent {}
+
+  /** A key the key map bound to {@code action} on the main screen. */
+  record Key(Action action) implements UiEvent {}
+
+  /** The message box's Enter. */
+  record Submitted(String text) implements UiEvent {}
+
+  /** A session was opened as {@code generation}, resuming {@code resumed} when given. */
+  record SessionOpened(int generation, Optional<String> resumed) implements UiEvent {}
+
+  /** No session could be opened. */
+  record SessionFailed(String reason) implements UiEvent {}
+
+  /** Which request the overlay stack shows now ("permission", "grants"), or null. */
+  record Waiting(String on) implements UiEvent {}
+
+  /** A line for the transcript: from the app, or the outcome of work done off the UI thread. */
+  record Note(SessionEvent.Level level, String text) implements UiEvent {}
+
+  /** milk-tui's own version, for the header line each session starts with. */
+  record Version(String version) implements UiEvent {}
+
+  /** The folder claude works in, named by the app before any session reports it. */
+  record WorkingDirectory(Path directory) implements UiEvent {}
+
+  /** What every session pre-approves, for the status bar; empty: the baseline is off. */
+  record Baseline(String summary) implements UiEvent {}
+
+  /** The workspace was trusted (the write ended off the UI thread). */
+  record Trusted(Path workspace, Path file) implements UiEvent {}
+}

@@ -1,0 +1,308 @@
+package dev.milktui.tui.overlay;
+
+import dev.milktui.core.event.ElicitationRequest;
+import dev.milktui.core.event.PermissionRequest;
+import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.event.TurnSummary;
+import dev.milktui.core.history.PastSession;
+import dev.milktui.core.task.BackgroundTask;
+import dev.milktui.tui.app.Effect;
+import dev.milktui.tui.app.TaskSummary;
+import dev.milktui.tui.dialog.DialogHost;
+import dev.milktui.tui.dialog.ElicitationDialog;
+import dev.milktui.tui.dialog.GrantDialog;
+import dev.milktui.tui.dialog.GrantForm;
+import dev.milktui.tui.dialog.GrantTarget;
+import dev.milktui.tui.dialog.ModeMenu;
+import dev.milktui.tui.dialog.PermissionDetails;
+import dev.milktui.tui.dialog.PermissionPrompter;
+import dev.milktui.tui.dialog.ReadOnlyText;
+import dev.milktui.tui.dialog.ResumePicker;
+import dev.milktui.tui.dialog.RuleOptions;
+import dev.milktui.tui.dialog.SimpleDialog;
+import dev.milktui.tui.text.Sanitizer;
+import dev.milktui.tui.tools.ToolRow;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+
+/**
+ * The one owner of which dialog is up and of the requests that wait for one: permission requests
+ * (queued by the prompter), stream-closed grant offers, MCP forms, and the dialogs that list
+ * running tasks. A dialog answers with {@link Effect}s handed to {@code answers}; none calls the
+ * session itself. Call on the GUI thread.
+ */
+public final class OverlayStack {
+  private final DialogHost host;
+  private final PermissionPrompter prompter;
+  private final RuleOptions ruleOptions;
+  private final GrantTarget grants;
+  private final BiConsumer<SessionEvent.Level, String> notices;
+  private final Consumer<Effect> answers;
+  private final Runnable changed;
+  private final Deque<TurnSummary> grantQueue = new ArrayDeque<>();
+  private boolean grantDialogOpen;
+  // MCP forms opened for the running claude: they close unanswered if it exits.
+  private final List<ElicitationDialog> forms = new ArrayList<>();
+  // The open dialogs that list running tasks (F6, a restart waiting for them), or null: they are
+  // closed (F6's shown again) when the tasks change, so no key acts on a task that has ended.
+  private SimpleDialog tasksDialog;
+  private List<String> tasksDialogIds = List.of();
+  private SimpleDialog restartWaitsDialog;
+  private List<BackgroundTask> tasks = List.of();
+
+  /**
+   * @param grants applies a grant decision (the effect runner's)
+   * @param answers performs what a dialog answers
+   * @param changed told when which request waits for the user may have changed
+   */
+  public OverlayStack(
+      DialogHost host,
+      PermissionPrompter prompter,
+      RuleOptions ruleOptions,
+      GrantTarget grants,
+      BiConsumer<SessionEvent.Level, String> notices,
+      Consumer<Effect> answers,
+      Runnable changed) {
+    this.host = host;
+    this.prompter = prompter;
+    this.ruleOptions = ruleOptions;
+    this.grants = grants;
+    this.notices = notices;
+    this.answers = answers;
+    this.changed = changed;
+  }
+
+  /** Which request waits for the user now: "permission", "grants", or null. */
+  public String waitingOn() {
+    return prompter.showing() ? "permission" : grantDialogOpen ? "grants" : null;
+  }
+
+  public boolean anyOpen() {
+    return host.anyOpen();
+  }
+
+  public void ask(PermissionRequest request) {
+    prompter.enqueue(request);
+  }
+
+  public void withdrawn(PermissionRequest request, String reason) {
+    prompter.withdrawn(request, reason);
+  }
+
+  /** The user quits: nothing waits to be written to Claude's settings. */
+  public void stopSaving() {
+    prompter.stopSaving();
+  }
+
+  public void offerGrants(TurnSummary summary, Path cwd) {
+    grantQueue.addLast(summary);
+    showNextGrantDialog(cwd);
+  }
+
+  private void showNextGrantDialog(Path cwd) {
+    if (grantDialogOpen || grantQueue.isEmpty()) {
+      return;
+    }
+    GrantForm form = GrantForm.of(grantQueue.removeFirst(), ruleOptions, cwd);
+    if (form.items().isEmpty()) {
+      showNextGrantDialog(cwd);
+      return;
+    }
+    grantDialogOpen = true;
+    changed.run();
+    new GrantDialog(
+            host,
+            form,
+            grants,
+            notices,
+            () -> {
+              grantDialogOpen = false;
+              changed.run();
+              showNextGrantDialog(cwd);
+            })
+        .open();
+  }
+
+  public void openForm(ElicitationRequest request) {
+    ElicitationDialog.openOrDecline(host, request, notices).ifPresent(forms::add);
+  }
+
+  public void abandonForms() {
+    forms.forEach(ElicitationDialog::abandon);
+    forms.clear();
+  }
+
+  public void modeMenu(String current, Consumer<String> choose) {
+    ModeMenu.open(host, current == null ? "default" : current, choose);
+  }
+
+  public void help(String text) {
+    new SimpleDialog(host, "Keys").scrollingText(text).open();
+  }
+
+  public void resumePicker(List<PastSession> list, ZoneId zone, String filter) {
+    new ResumePicker(
+            host, list, zone, id -> answers.accept(new Effect.OpenSession(Optional.of(id))))
+        .open(filter);
+  }
+
+  /** claude exited unexpectedly (exit code -1: the user asked with F5). */
+  public void offerRestart(int exitCode, String sessionId) {
+    SimpleDialog dialog =
+        new SimpleDialog(host, "Claude stopped")
+            .text(
+                "claude exited unexpectedly (code "
+                    + exitCode
+                    + "). Resume the same conversation in a new process, or start a new one.");
+    if (sessionId != null) {
+      dialog.action(
+          "Resume session",
+          'r',
+          () -> answers.accept(new Effect.OpenSession(Optional.of(sessionId))));
+    }
+    dialog
+        .action("New session", 'n', () -> answers.accept(new Effect.OpenSession(Optional.empty())))
+        .action("Quit", 'q', () -> answers.accept(new Effect.Quit()))
+        .onEscape(
+            () ->
+                notices.accept(
+                    SessionEvent.Level.INFO, "Press F5 to resume or start a new session."))
+        .open();
+  }
+
+  /** Offers to trust {@code workspace}; the write itself is work for the runner. */
+  public void offerTrust(Path workspace, Runnable trust) {
+    new SimpleDialog(host, "Untrusted workspace")
+        .text(
+            "Claude ignores the permission rules in this project's .claude/settings.json"
+                + " because the workspace is not trusted:\n"
+                + Sanitizer.oneLine(String.valueOf(workspace))
+                + "\n\nTrust it only if you trust the project's files.")
+        .deliberateAction("Trust this workspace", 't', trust)
+        .onEscape(() -> notices.accept(SessionEvent.Level.INFO, "Workspace left untrusted."))
+        .open();
+  }
+
+  /** After trusting: the project's rules apply to a new claude process only. */
+  public void offerRelaunch(String sessionId) {
+    new SimpleDialog(host, "Workspace trusted")
+        .text(
+            "The project's rules apply to the next claude process. Relaunch claude now and go on"
+                + " with the same conversation?")
+        .action(
+            "Relaunch now",
+            'r',
+            () -> answers.accept(new Effect.OpenSession(Optional.ofNullable(sessionId))))
+        .onEscape(
+            () ->
+                notices.accept(
+                    SessionEvent.Level.INFO,
+                    "The project's rules apply from the next restart (F5)."))
+        .open();
+  }
+
+  public void showTasks(List<BackgroundTask> running) {
+    tasks = running;
+    SimpleDialog dialog =
+        new SimpleDialog(host, "Running in claude").text(TaskSummary.list(running));
+    tasksDialog = dialog;
+    tasksDialogIds = running.stream().map(BackgroundTask::taskId).toList();
+    for (int i = 0; i < running.size() && i < 9; i++) {
+      BackgroundTask task = running.get(i);
+      dialog.action(
+          "Stop " + (i + 1),
+          (char) ('1' + i),
+          () -> {
+            answers.accept(new Effect.StopTask(task.taskId()));
+            notices.accept(
+                SessionEvent.Level.INFO,
+                "Stopping " + Sanitizer.oneLine(TaskSummary.name(task)) + "…");
+          });
+    }
+    dialog.open();
+  }
+
+  /**
+   * The running tasks changed: a dialog listing tasks that have ended closes (F6's is shown anew
+   * with the tasks running now); a new step of the same tasks leaves it alone.
+   */
+  public void tasksChanged(List<BackgroundTask> running) {
+    tasks = running;
+    if (tasksDialog != null
+        && tasksDialog.window().getTextGUI() != null
+        && !tasksDialogIds.equals(running.stream().map(BackgroundTask::taskId).toList())) {
+      host.close(tasksDialog.window());
+      tasksDialog = null;
+      if (!running.isEmpty()) {
+        showTasks(running);
+      }
+    }
+    if (running.isEmpty()
+        && restartWaitsDialog != null
+        && restartWaitsDialog.window().getTextGUI() != null) {
+      host.close(restartWaitsDialog.window());
+      restartWaitsDialog = null;
+      notices.accept(
+          SessionEvent.Level.INFO,
+          "The tasks claude ran have ended, so the restart no longer waits for them.");
+    }
+  }
+
+  public void restartWaits(SessionEvent.RestartWaitsForTasks w) {
+    String agents = TaskSummary.count(w.running());
+    if (restartWaitsDialog != null) {
+      host.close(restartWaitsDialog.window());
+    }
+    restartWaitsDialog = new SimpleDialog(host, "claude must restart");
+    restartWaitsDialog
+        .text(
+            "claude has to be restarted ("
+                + Sanitizer.oneLine(w.reason())
+                + "), which would stop "
+                + agents
+                + " running in it:\n"
+                + TaskSummary.list(w.running())
+                + "\nWait for them (your messages wait too), or stop them and go on now.")
+        .action(
+            "Wait for " + agents,
+            'w',
+            () -> notices.accept(SessionEvent.Level.INFO, "Waiting for " + agents + " to finish."))
+        .action("Stop them and go on", 's', () -> answers.accept(new Effect.StopTasksAndGoOn()))
+        .onEscape(
+            () -> notices.accept(SessionEvent.Level.INFO, "Waiting for " + agents + " to finish."))
+        .open();
+  }
+
+  /** One tool call in full: its input and result, controls marked. */
+  public void toolDetails(ToolRow row, Instant now) {
+    String text =
+        "Tool: "
+            + row.rawName()
+            + "\nStatus: "
+            + row.outcome().wireName()
+            + "\nElapsed: "
+            + row.elapsed(now).toMillis()
+            + " ms\n\nInput:\n"
+            + PermissionDetails.describe(row.rawName(), row.input())
+            + "\n\nResult:\n"
+            + (row.result().isEmpty() ? "(none yet)" : row.result());
+    SimpleDialog dialog = new SimpleDialog(host, "Tool call " + Sanitizer.revealInline(row.id()));
+    if (Sanitizer.hasControls(text)) {
+      dialog.text(PermissionPrompter.HAS_CONTROLS);
+    }
+    dialog.component(ReadOnlyText.of(text)).open();
+  }
+
+  /** Running tasks as the stack last heard of them. */
+  public List<BackgroundTask> tasks() {
+    return tasks;
+  }
+}
