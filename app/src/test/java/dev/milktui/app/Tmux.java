@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,9 +55,15 @@ final class Tmux implements AutoCloseable {
    * apiBaseUrl}, in the sandbox's working directory with its environment, in a UTF-8 xterm.
    */
   static Tmux milkTuiWithRealClaude(ClaudeSandbox sandbox, String apiBaseUrl, String... options) {
+    return milkTuiWithClaude(RealClaude.binary(), sandbox, apiBaseUrl, options);
+  }
+
+  /** {@link #milkTuiWithRealClaude} with the {@code claude} binary given. */
+  static Tmux milkTuiWithClaude(
+      Path claude, ClaudeSandbox sandbox, String apiBaseUrl, String... options) {
     List<String> command =
         new ArrayList<>(List.of("java", "-jar", DemoInTerminalIT.jar().toString()));
-    command.addAll(List.of("--claude", RealClaude.binary().toString()));
+    command.addAll(List.of("--claude", claude.toString()));
     command.addAll(List.of(options));
     Map<String, String> env = new HashMap<>(sandbox.environment(apiBaseUrl));
     env.put("TERM", "xterm-256color");
@@ -140,6 +147,13 @@ final class Tmux implements AutoCloseable {
   /** Waits until the screen shows {@code text}; fails with the screen when it does not. */
   String await(String text) {
     return awaitScreen(s -> s.contains(text), "the screen never showed '" + text + "'");
+  }
+
+  /** Waits until the screen shows any of {@code texts}; the caller looks at which. */
+  String awaitAny(String... texts) {
+    return awaitScreen(
+        s -> Arrays.stream(texts).anyMatch(s::contains),
+        "the screen never showed any of " + Arrays.toString(texts));
   }
 
   /** Waits until the screen no longer shows {@code text}; fails with the screen when it does. */

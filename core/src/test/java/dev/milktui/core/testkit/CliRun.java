@@ -25,6 +25,7 @@ import java.util.function.Predicate;
 public final class CliRun implements AutoCloseable {
   private final Process process;
   private final List<JsonNode> lines = new ArrayList<>();
+  private final List<String> rawLines = new ArrayList<>();
   private final StringBuilder stderr = new StringBuilder();
   private boolean stdoutEnded;
 
@@ -46,6 +47,11 @@ public final class CliRun implements AutoCloseable {
   /** The stdout lines so far; a line that is not JSON is kept as a text node. */
   public synchronized List<JsonNode> lines() {
     return List.copyOf(lines);
+  }
+
+  /** The stdout lines so far as printed, for recordings. */
+  public synchronized List<String> rawLines() {
+    return List.copyOf(rawLines);
   }
 
   /** The stdout lines of one {@code type} (and {@code subtype}, when given). */
@@ -159,6 +165,7 @@ public final class CliRun implements AutoCloseable {
   }
 
   private synchronized void addLine(String line) {
+    rawLines.add(line);
     lines.add(parse(line));
     notifyAll();
   }

@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -24,10 +27,13 @@ public final class RealClaude {
   private static final List<String> PROXY_VARIABLES =
       List.of("http_proxy", "https_proxy", "all_proxy");
 
-  private static Path installed;
-
-  /** Kept so that every later test fails at once with the same reason instead of reinstalling. */
-  private static IllegalStateException installFailure;
+  /**
+   * {@code scripts/install-claude} for each version asked for, started once and run on a thread of
+   * its own: a test that times out while it runs does not stop it, the next test waits for the same
+   * run, and a failure (npm's message in it) is kept, so every later test fails at once with the
+   * same reason instead of installing again.
+   */
+  private static final Map<String, CompletableFuture<Path>> INSTALLS = new HashMap<>();
 
   private RealClaude() {}
 
@@ -36,7 +42,7 @@ public final class RealClaude {
    * .claude-cli/} as {@code scripts/install-claude} leaves it. The script runs once per JVM even
    * when the binary is there, because it is also what checks the pinned version.
    */
-  public static synchronized Path binary() {
+  public static Path binary() {
     String configured = System.getProperty("milk.claudeBin", System.getenv("MILK_CLAUDE_BIN"));
     if (configured != null && !configured.isBlank()) {
       Path path = Path.of(configured);
@@ -46,17 +52,52 @@ public final class RealClaude {
       }
       return path;
     }
-    if (installed == null && installFailure == null) {
-      try {
-        installed = install(projectRoot());
-      } catch (IllegalStateException e) {
-        installFailure = e;
-      }
+    return installed(null);
+  }
+
+  /**
+   * The CLI of {@code version} as {@code scripts/install-claude VERSION} installs it under the
+   * project's {@code .claude-cli/versions/} (the pinned version is the one {@link #binary()}
+   * finds), installed on first use; {@code latest} is whatever npm calls the newest.
+   */
+  public static Path binary(String version) {
+    return version.equals(System.getProperty("milk.claudeVersion")) ? binary() : installed(version);
+  }
+
+  private static Path installed(String version) {
+    CompletableFuture<Path> install;
+    synchronized (INSTALLS) {
+      install =
+          INSTALLS.computeIfAbsent(
+              version == null ? "" : version,
+              key -> {
+                CompletableFuture<Path> run = new CompletableFuture<>();
+                Thread thread =
+                    new Thread(
+                        () -> {
+                          try {
+                            run.complete(install(projectRoot(), version));
+                          } catch (RuntimeException e) {
+                            run.completeExceptionally(e);
+                          }
+                        },
+                        "install-claude-" + (version == null ? "pinned" : version));
+                thread.setDaemon(true);
+                thread.start();
+                return run;
+              });
     }
-    if (installFailure != null) {
-      throw installFailure;
+    try {
+      return install.get();
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof IllegalStateException failure
+          ? failure
+          : new IllegalStateException("scripts/install-claude failed", e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(
+          "interrupted while waiting for scripts/install-claude; it goes on for the next test", e);
     }
-    return installed;
   }
 
   /** The reactor root: {@code -Dmilk.projectRoot} (set by Maven), else found above the cwd. */
@@ -110,25 +151,27 @@ public final class RealClaude {
     return env;
   }
 
-  private static Path install(Path root) {
+  /** Runs {@code scripts/install-claude [VERSION]} and takes the path on its last line. */
+  private static Path install(Path root, String version) {
     Path script = root.resolve("scripts/install-claude");
-    String version = System.getProperty("milk.claudeVersion");
+    String wanted = version == null ? System.getProperty("milk.claudeVersion") : version;
     String advice =
         "; the real-CLI tests need it: install npm, or point -Dmilk.claudeBin / MILK_CLAUDE_BIN"
             + " at a claude "
-            + (version == null ? "" : version + " ")
+            + (wanted == null ? "" : wanted + " ")
             + "binary";
     try {
       Path errors = Files.createTempFile("install-claude-", ".stderr");
       try {
+        List<String> command = new ArrayList<>(List.of(script.toString()));
+        if (version != null) {
+          command.add(version);
+        }
         ProcessBuilder builder =
-            new ProcessBuilder(script.toString())
+            new ProcessBuilder(command)
                 .directory(root.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
                 .redirectError(errors.toFile());
-        if (version != null) {
-          builder.environment().put("MILK_CLAUDE_VERSION", version);
-        }
         Process process = builder.start();
         String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!process.waitFor(10, TimeUnit.MINUTES)) {
@@ -139,7 +182,7 @@ public final class RealClaude {
         Path binary = lines.isEmpty() ? null : Path.of(lines.get(lines.size() - 1).strip());
         if (process.exitValue() != 0 || binary == null || !Files.isExecutable(binary)) {
           throw new IllegalStateException(
-              script
+              String.join(" ", command)
                   + " exited "
                   + process.exitValue()
                   + " without a usable binary ("

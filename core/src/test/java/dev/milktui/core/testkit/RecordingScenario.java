@@ -1,0 +1,156 @@
+package dev.milktui.core.testkit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.milktui.core.protocol.Json;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+
+/**
+ * One recording of the real CLI that the test kit can make again with any version: the arguments,
+ * the fake API's script and what the host does on stdin, the same inputs as the recording of that
+ * name in {@code core/src/test/resources/recordings/} (see its README). {@link RecordingMaker} runs
+ * them; {@code scripts/record-claude} and {@code scripts/move-pin} call it.
+ *
+ * @param stdinClosed stdin is {@code /dev/null} (a prompt argument, nothing to answer with)
+ */
+public record RecordingScenario(
+    String name,
+    List<String> args,
+    List<Reply> replies,
+    boolean stdinClosed,
+    Consumer<Host> drive) {
+
+  private static final List<String> STREAM_JSON =
+      List.of("-p", "--output-format", "stream-json", "--verbose");
+  private static final List<String> BOTH_WAYS =
+      List.of("-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose");
+  private static final String PARTIAL = "--include-partial-messages";
+  private static final String HELLO = "Hello from the fake server. This is a plain text reply.";
+  private static final Map<String, String> TOUCH =
+      Map.of("command", "touch made-by-bash.txt", "description", "Create a file");
+  private static final String AFTER_TOOL = "Finished after the tool call.";
+  private static final String DENIED = "The user denied this in the TUI.";
+
+  /** The CLI as the host sees it: what the host writes is kept for {@code NAME.stdin.jsonl}. */
+  public interface Host {
+    JsonNode awaitLine(String type, String subtype);
+
+    JsonNode awaitLine(Predicate<JsonNode> match);
+
+    JsonNode awaitDelta();
+
+    void send(JsonNode line);
+
+    void closeStdin();
+  }
+
+  /** Every scenario, in the order of the recordings README. */
+  public static List<RecordingScenario> all() {
+    return List.of(
+        new RecordingScenario(
+            "a-text-arg",
+            with(STREAM_JSON, PARTIAL, "Say hello"),
+            List.of(Reply.text(HELLO)),
+            true,
+            host -> host.awaitLine("result", null)),
+        new RecordingScenario(
+            "b-stdin-stream-json",
+            with(BOTH_WAYS, PARTIAL),
+            List.of(Reply.text(HELLO)),
+            false,
+            host -> {
+              host.send(userMessage("Say hello"));
+              host.awaitLine("result", null);
+              host.closeStdin();
+            }),
+        new RecordingScenario(
+            "c-allowed-bash",
+            with(STREAM_JSON, PARTIAL, "--allowedTools=Bash(echo:*)", "Run echo hi"),
+            List.of(
+                Reply.toolUse(
+                        "toolu_fake_bash_1",
+                        "Bash",
+                        Map.of("command", "echo hi", "description", "Print hi"))
+                    .withText("I will run a command."),
+                Reply.text("The command printed hi. Done.")),
+            true,
+            host -> host.awaitLine("result", null)),
+        permissionAnswered("d-allow", true),
+        permissionAnswered("d-deny", false),
+        new RecordingScenario(
+            "f1-ppt-arg-devnull",
+            with(STREAM_JSON, "--permission-prompt-tool", "stdio", "Create a file with touch"),
+            touchThenText(),
+            true,
+            host -> host.awaitLine("result", null)),
+        new RecordingScenario(
+            "h-interrupt",
+            with(BOTH_WAYS, PARTIAL),
+            List.of(
+                Reply.text(
+                        "This reply streams slowly so that the host can interrupt it long before"
+                            + " it ends; it goes on and on, sentence after sentence, for a while.")
+                    .withChunkDelay(Duration.ofMillis(300)),
+                Reply.text("Reply to the message sent after the interrupt.")),
+            false,
+            host -> {
+              host.send(userMessage("Tell me a long story"));
+              host.awaitDelta();
+              ObjectNode interrupt = Json.object().put("type", "control_request");
+              interrupt.put("request_id", "host-interrupt-1");
+              interrupt.putObject("request").put("subtype", "interrupt");
+              host.send(interrupt);
+              JsonNode interrupted = host.awaitLine("result", null);
+              host.send(userMessage("Are you still there?"));
+              // Older CLIs leave the cut reply out of the history, so the fake API may answer
+              // the next message with the first reply again: any second result ends the run.
+              host.awaitLine(
+                  line -> line.path("type").asText().equals("result") && line != interrupted);
+              host.closeStdin();
+            }));
+  }
+
+  private static RecordingScenario permissionAnswered(String name, boolean allow) {
+    return new RecordingScenario(
+        name,
+        with(BOTH_WAYS, "--permission-prompt-tool", "stdio"),
+        touchThenText(),
+        false,
+        host -> {
+          host.send(userMessage("Create a file with touch"));
+          JsonNode request = host.awaitLine("control_request", null);
+          ObjectNode reply = Json.object().put("type", "control_response");
+          ObjectNode response = reply.putObject("response").put("subtype", "success");
+          response.put("request_id", request.path("request_id").asText());
+          ObjectNode decision = response.putObject("response");
+          if (allow) {
+            decision.put("behavior", "allow").set("updatedInput", request.at("/request/input"));
+          } else {
+            decision.put("behavior", "deny").put("message", DENIED);
+          }
+          host.send(reply);
+          host.awaitLine("result", null);
+          host.closeStdin();
+        });
+  }
+
+  private static List<Reply> touchThenText() {
+    return List.of(Reply.toolUse("toolu_fake_bash_touch", "Bash", TOUCH), Reply.text(AFTER_TOOL));
+  }
+
+  private static ObjectNode userMessage(String text) {
+    ObjectNode line = Json.object().put("type", "user");
+    line.putObject("message").put("role", "user").put("content", text);
+    return line;
+  }
+
+  private static List<String> with(List<String> first, String... more) {
+    return Stream.concat(first.stream(), Arrays.stream(more)).toList();
+  }
+}
