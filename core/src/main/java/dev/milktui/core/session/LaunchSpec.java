@@ -45,7 +45,7 @@ public record LaunchSpec(
 
   /** What the baseline allows, in words, for the screen. */
   public static final String BASELINE_SUMMARY =
-      "Bash but destructive commands, Read; edits in cwd and /tmp";
+      "Bash except destructive commands, Read; edits in cwd and /tmp";
 
   /** Characters Claude's path rules read as a pattern; a directory holding one is not scoped. */
 
