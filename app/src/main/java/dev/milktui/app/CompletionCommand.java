@@ -36,6 +36,25 @@ public final class CompletionCommand implements Callable<Integer> {
    */
   static final String ZSH_PRELUDE = "autoload -U +X bashcompinit && bashcompinit\n";
 
+  /**
+   * picocli's line that offers subcommands and positionals together through {@code compgen -W},
+   * which expands its word list: file and host names put there ran as {@code $(…)} and backticks.
+   */
+  static final String UNSAFE_LINE =
+      "COMPREPLY=( $(compgen -W \"${commands// /$'\\n'}${IFS}${positionals}\" -- \"${curr_word}\") )";
+
+  /**
+   * The same offer with only the command names through {@code compgen -W} (they are ours), and the
+   * positionals, already matched by picocli's {@code compgen -f}/{@code -A hostname}, added as they
+   * are, one line each. Works in bash and in zsh's bashcompinit.
+   */
+  static final String SAFE_LINES =
+      "COMPREPLY=( $(compgen -W \"${commands// /$'\\n'}\" -- \"${curr_word}\") )\n"
+          + "    local positional\n"
+          + "    while IFS= read -r positional; do\n"
+          + "      [[ -n \"${positional}\" ]] && COMPREPLY+=( \"${positional}\" )\n"
+          + "    done <<< \"${positionals}\"";
+
   @Spec CommandSpec spec;
 
   @Parameters(
@@ -50,11 +69,21 @@ public final class CompletionCommand implements Callable<Integer> {
     CommandSpec root = spec.root();
     PrintWriter out = spec.commandLine().getOut();
     switch (shell) {
-      case bash -> out.print(AutoComplete.bash(root.name(), root.commandLine()));
-      case zsh -> out.print(ZSH_PRELUDE + AutoComplete.bash(root.name(), root.commandLine()));
+      case bash -> out.print(bash(root));
+      case zsh -> out.print(ZSH_PRELUDE + bash(root));
       case fish -> out.print(FishCompletion.script(root.commandLine()));
     }
     out.flush();
     return 0;
+  }
+
+  /** picocli's bash script with the line that expanded file names replaced. */
+  static String bash(CommandSpec root) {
+    String script = AutoComplete.bash(root.name(), root.commandLine());
+    if (!script.contains(UNSAFE_LINE)) {
+      throw new IllegalStateException(
+          "picocli's bash completion changed; check it for compgen -W over file names");
+    }
+    return script.replace(UNSAFE_LINE, SAFE_LINES);
   }
 }

@@ -1,9 +1,25 @@
 package dev.milktui.app;
 
 import dev.milktui.core.text.TerminalText;
+import java.util.List;
 
-/** One line of {@code milk-tui doctor}: what was checked, how it went, and the detail. */
-record DoctorCheck(Status status, String name, String detail) {
+/**
+ * One line of {@code milk-tui doctor}: what was checked, how it went, and the detail; {@code
+ * listed} items follow it, one indented line each.
+ */
+record DoctorCheck(Status status, String name, String detail, List<String> listed) {
+
+  DoctorCheck {
+    listed = List.copyOf(listed);
+  }
+
+  DoctorCheck(Status status, String name, String detail) {
+    this(status, name, detail, List.of());
+  }
+
+  DoctorCheck listing(List<String> items) {
+    return new DoctorCheck(status, name, detail, items);
+  }
 
   enum Status {
     OK,
@@ -25,6 +41,11 @@ record DoctorCheck(Status status, String name, String detail) {
 
   /** The printed line; the detail comes from files and child processes, so it is made safe. */
   String line() {
-    return String.format("%-4s  %-9s  %s", status, name, TerminalText.oneLine(detail));
+    StringBuilder line =
+        new StringBuilder(
+            String.format("%-4s  %-9s  %s", status, name, TerminalText.oneLine(detail)));
+    listed.forEach(
+        item -> line.append("\n").append(" ".repeat(17)).append(TerminalText.oneLine(item)));
+    return line.toString();
   }
 }

@@ -1,5 +1,6 @@
 package dev.milktui.app;
 
+import dev.milktui.core.grants.AlwaysAsk;
 import dev.milktui.core.grants.Grants;
 import dev.milktui.core.grants.SettingsException;
 import dev.milktui.core.grants.SettingsLayer;
@@ -33,7 +34,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Checks the claude binary and version, that claude can log in (an API key in the"
           + " environment or Claude's own login), the settings file, workspace trust, the terminal"
-          + " and Java; one line each: OK, WARN or FAIL.",
+          + " and Java; one line each: OK, WARN or FAIL. Lists the commands that always ask"
+          + " (always-ask).",
       "Exit code 0 when nothing FAILed, 1 otherwise."
     })
 public final class DoctorCommand implements Callable<Integer> {
@@ -75,6 +77,7 @@ public final class DoctorCommand implements Callable<Integer> {
     guarded(checks, "login", () -> ClaudeAuthentication.check(environment));
     guarded(checks, "settings", this::settingsFile);
     guarded(checks, "workspace", this::workspaceTrust);
+    guarded(checks, "always-ask", this::alwaysAsk);
     guarded(checks, "terminal", this::terminal);
     guarded(checks, "java", DoctorCommand::java);
 
@@ -125,6 +128,27 @@ public final class DoctorCommand implements Callable<Integer> {
               + grants.directories().size());
     } catch (SettingsException e) {
       return DoctorCheck.fail("settings", e.getMessage());
+    }
+  }
+
+  /** The commands that ask even under the baseline, listed, and where the list comes from. */
+  private DoctorCheck alwaysAsk() {
+    Path file = AlwaysAskFile.of(environment);
+    try {
+      AlwaysAsk.Rules rules = AlwaysAsk.load(file);
+      String from =
+          rules.file().isPresent()
+              ? "from " + file
+              : "built in; a file at " + file + " replaces the list";
+      return DoctorCheck.ok(
+              "always-ask",
+              rules.rules().size()
+                  + " rules ask even where the baseline allows Bash ("
+                  + from
+                  + "):")
+          .listing(rules.rules());
+    } catch (SettingsException e) {
+      return DoctorCheck.fail("always-ask", e.getMessage());
     }
   }
 

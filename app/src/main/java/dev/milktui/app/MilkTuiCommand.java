@@ -2,6 +2,8 @@ package dev.milktui.app;
 
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.export.MarkdownExport;
+import dev.milktui.core.grants.AlwaysAsk;
+import dev.milktui.core.grants.DirectoryPaths;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantException;
 import dev.milktui.core.grants.SettingsException;
@@ -59,6 +61,10 @@ import picocli.CommandLine.Spec;
       "",
       "Before the screen opens, claude and the settings file are checked: a problem is one line"
           + " on stderr and exit code 1 (2 for a usage error).",
+      "Bash, Read and edits in the working directory and /tmp run without asking (the"
+          + " baseline), except destructive commands (rm -r, git reset --hard, git clean, force"
+          + " pushes, dd, sudo, …), which always ask: 'milk-tui doctor' lists them, and a file"
+          + " ~/.config/milk-tui/always-ask (one rule a line) replaces the list.",
       "Try it offline: milk-tui --demo",
       "JVM options for the launcher (e.g. a bigger heap): MILK_TUI_JAVA_OPTS=\"-Xmx2g\""
     })
@@ -141,7 +147,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
       names = "--no-baseline",
       description =
           "Do not pre-approve Bash, Read and edits in the working directory and /tmp: every tool"
-              + " asks.")
+              + " asks. (With the baseline, destructive commands ask all the same.)")
   boolean noBaseline;
 
   @Option(
@@ -165,6 +171,9 @@ public final class MilkTuiCommand implements Callable<Integer> {
   double demoSpeed;
 
   private final Environment environment;
+
+  /** The always-ask list in force, read once before the screen opens. */
+  private AlwaysAsk.Rules askRules;
 
   public MilkTuiCommand() {
     this(Environment.system());
@@ -250,12 +259,13 @@ public final class MilkTuiCommand implements Callable<Integer> {
                 environment.variables(), environment.home(), Optional.ofNullable(settingsFile)),
             environment.home());
     StartupChecks.settings(settings);
+    askRules = StartupChecks.alwaysAsk(AlwaysAskFile.of(environment));
     Path binary =
         StartupChecks.claude(
             ClaudeLocator.of(environment), Optional.ofNullable(claude), ClaudeVersionProbe.TIMEOUT);
     SessionFactory factory =
         new ClaudeSessionFactory(
-            launchSpec(workingDirectory, binary),
+            launchSpec(workingDirectory, binary, askRules.rules()),
             settings,
             paths,
             Clock.systemUTC(),
@@ -263,6 +273,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
     return runUi(paths, lastSessions, resumeId, workingDirectory, settings, factory);
   }
 
+  @SuppressWarnings("try") // standard error is silenced for the block, never read
   private int runUi(
       AppPaths paths,
       LastSessions lastSessions,
@@ -301,27 +312,29 @@ public final class MilkTuiCommand implements Callable<Integer> {
                   return exportFile;
                 });
     try {
-      TerminalLauncher.run(
-          config,
-          wired,
-          resumeId,
-          !noMouse && !environment.variables().containsKey(TerminalLauncher.NO_MOUSE),
-          ui -> {
-            controller.set(ui);
-            ui.showVersion(BuildInfo.VERSION);
-            ui.workingDirectory(workingDirectory);
-            if (!demo) {
-              ui.showBaseline(noBaseline ? "" : LaunchSpec.BASELINE_SUMMARY);
-            }
-            if (PICK_SESSION.equals(resume)) {
-              ui.openResumePicker();
-            }
-            if (continueLast && resumeId.isEmpty()) {
-              ui.post(
-                  SessionEvent.Level.INFO,
-                  "No earlier session in " + workingDirectory + "; starting a new one.");
-            }
-          });
+      try (SilencedStandardError quiet = SilencedStandardError.start()) {
+        TerminalLauncher.run(
+            config,
+            wired,
+            resumeId,
+            !noMouse && !environment.variables().containsKey(TerminalLauncher.NO_MOUSE),
+            ui -> {
+              controller.set(ui);
+              ui.showVersion(BuildInfo.VERSION);
+              ui.workingDirectory(workingDirectory);
+              if (!demo) {
+                ui.showBaseline(noBaseline ? "" : LaunchSpec.BASELINE_SUMMARY);
+              }
+              if (PICK_SESSION.equals(resume)) {
+                ui.openResumePicker();
+              }
+              if (continueLast && resumeId.isEmpty()) {
+                ui.post(
+                    SessionEvent.Level.INFO,
+                    "No earlier session in " + workingDirectory + "; starting a new one.");
+              }
+            });
+      }
       lastSessions.finishWrites(Duration.ofSeconds(2));
       if (export != null && controller.get() != null) {
         // The screen has stopped, so its conversation is read here, once, from this thread.
@@ -350,6 +363,10 @@ public final class MilkTuiCommand implements Callable<Integer> {
   private SessionFactory wire(
       SessionFactory factory, LastSessions lastSessions, Path workingDirectory) {
     AtomicReference<String> firstPrompt = new AtomicReference<>(prompt);
+    // Said once, in the first session: the folder is tried before the screen opens.
+    Path stateFolder = AppPaths.resolve(environment).stateDirectory();
+    AtomicReference<Optional<String>> stateProblem =
+        new AtomicReference<>(StateFolder.problem(stateFolder));
     AtomicReference<String> remembered = new AtomicReference<>();
     WorkspaceTrust trust =
         new WorkspaceTrust(
@@ -386,6 +403,19 @@ public final class MilkTuiCommand implements Callable<Integer> {
                                 new SessionEvent.Notice(SessionEvent.Level.WARNING, hint)));
               }
             };
+        stateProblem
+            .getAndSet(Optional.empty())
+            .ifPresent(
+                problem ->
+                    listener.accept(
+                        new SessionEvent.Notice(
+                            SessionEvent.Level.WARNING, StateFolder.notice(stateFolder, problem))));
+        if (!demo) {
+          listener.accept(
+              new SessionEvent.Notice(
+                  SessionEvent.Level.INFO,
+                  WithoutAsking.say(noBaseline, workingDirectory, allowedTools, askRules)));
+        }
         var session = factory.open(observed, resumeSessionId);
         String text = firstPrompt.getAndSet(null);
         if (text != null && !text.isBlank()) {
@@ -407,6 +437,10 @@ public final class MilkTuiCommand implements Callable<Integer> {
 
   private Path workingDirectory() {
     Path dir = (cwd == null ? Path.of("") : cwd).toAbsolutePath().normalize();
+    if (DirectoryPaths.isUnreadableName(dir)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--cwd: " + DirectoryPaths.notADirectory(dir));
+    }
     if (!Files.exists(dir)) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--cwd " + dir + ": no such directory");
@@ -520,7 +554,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
             + " (milk-tui --resume lists this directory's sessions)");
   }
 
-  private LaunchSpec launchSpec(Path workingDirectory, Path claudeBinary) {
+  private LaunchSpec launchSpec(Path workingDirectory, Path claudeBinary, List<String> askRules) {
     try {
       return LaunchSpec.builder(claudeBinary, workingDirectory)
           .transport(transport)
@@ -530,6 +564,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
           .allowedTools(allowedTools)
           .extraDirectories(addDirs)
           .settingsFile(settingsFile)
+          .askRules(askRules)
           .environment(environment.variables())
           .build();
     } catch (IllegalArgumentException e) {

@@ -1,5 +1,6 @@
 package dev.milktui.app;
 
+import dev.milktui.core.grants.AlwaysAsk;
 import dev.milktui.core.grants.SettingsException;
 import dev.milktui.core.grants.SettingsStore;
 import java.io.IOException;
@@ -58,6 +59,15 @@ final class StartupChecks {
   static void settings(SettingsStore store) throws Failed {
     try {
       store.list();
+    } catch (SettingsException e) {
+      throw new Failed(e.getMessage());
+    }
+  }
+
+  /** The user's always-ask list, or the built-in one; a file that is there must be valid. */
+  static AlwaysAsk.Rules alwaysAsk(Path file) throws Failed {
+    try {
+      return AlwaysAsk.load(file);
     } catch (SettingsException e) {
       throw new Failed(e.getMessage());
     }

@@ -1,5 +1,6 @@
 package dev.milktui.app;
 
+import dev.milktui.core.grants.DirectoryPaths;
 import dev.milktui.core.grants.SettingsException;
 import dev.milktui.core.grants.SettingsLocation;
 import dev.milktui.core.grants.WorkspaceTrust;
@@ -22,6 +23,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Marks a workspace as trusted in Claude's .claude.json, so that its project settings"
           + " (.claude/settings.json permissions) apply.",
+      "/, a home folder and the folders above it are refused: trust the project's own folder.",
       "Exit codes: 0 done (with --check: trusted), 1 refused (with --check: not trusted), 2 usage."
     })
 public final class TrustCommand implements Callable<Integer> {
@@ -47,6 +49,11 @@ public final class TrustCommand implements Callable<Integer> {
   @Option(names = "--check", description = "only report whether DIR is trusted")
   boolean check;
 
+  @Option(
+      names = "--allow-broad",
+      description = "trust / or a home folder (or a folder above one) all the same")
+  boolean allowBroad;
+
   public TrustCommand() {
     this(Environment.system());
   }
@@ -61,7 +68,7 @@ public final class TrustCommand implements Callable<Integer> {
         claudeJson != null
             ? claudeJson
             : SettingsLocation.claudeJson(environment.variables(), environment.home());
-    WorkspaceTrust trust = new WorkspaceTrust(file);
+    WorkspaceTrust trust = new WorkspaceTrust(file, DirectoryPaths.forHome(environment.home()));
     Path workspace = directory.toAbsolutePath().normalize();
     PrintWriter out = spec.commandLine().getOut();
     try {
@@ -74,7 +81,7 @@ public final class TrustCommand implements Callable<Integer> {
                 + safe(trust.file()));
         return trusted ? 0 : 1;
       }
-      boolean changed = trust.trust(workspace);
+      boolean changed = trust.trust(workspace, allowBroad);
       out.println(
           (changed ? "trusted " : "already trusted: ")
               + safe(workspace)

@@ -2,8 +2,10 @@ package dev.milktui.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.milktui.core.testkit.RealClaude;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -24,16 +26,25 @@ class DemoInTerminalIT {
     return jar;
   }
 
+  /**
+   * The whole environment of a process a test starts: its own HOME, XDG folders and Claude config
+   * folder under {@code home}, nothing of the developer's but PATH.
+   */
   static Map<String, String> environment(Path home) {
-    return Map.of(
-        "HOME",
-        home.toString(),
-        "PATH",
-        System.getenv("PATH"),
-        "TERM",
-        "xterm-256color",
-        "LANG",
-        "C.UTF-8");
+    Map<String, String> env = new HashMap<>(RealClaude.xdgFolders(home));
+    env.put("HOME", home.toString());
+    env.put("CLAUDE_CONFIG_DIR", home.resolve(".claude").toString());
+    env.put("PATH", System.getenv("PATH"));
+    env.put("TERM", "xterm-256color");
+    env.put("LANG", "C.UTF-8");
+    return Map.copyOf(env);
+  }
+
+  /** Replaces {@code builder}'s environment with {@link #environment(Path)}. */
+  static ProcessBuilder isolated(ProcessBuilder builder, Path home) {
+    builder.environment().clear();
+    builder.environment().putAll(environment(home));
+    return builder;
   }
 
   @Test

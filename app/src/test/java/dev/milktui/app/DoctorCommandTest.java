@@ -2,6 +2,7 @@ package dev.milktui.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.milktui.core.grants.AlwaysAsk;
 import dev.milktui.core.grants.WorkspaceTrust;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -56,8 +57,44 @@ class DoctorCommandTest {
             "OK    workspace  " + workspace.toAbsolutePath() + " has no project settings, so trust")
         .contains("terminal   ")
         .contains("OK    java       " + Runtime.version());
-    assertThat(run.out().lines()).hasSize(7);
+    assertThat(run.out().lines()).hasSize(8 + AlwaysAsk.DEFAULT_RULES.size());
     assertThat(run.err()).isEmpty();
+  }
+
+  @Test
+  void theCommandsThatAlwaysAskAreListedOneALineWithWhereTheListComesFrom() {
+    CommandRun run = doctor();
+
+    Path file = temp.resolve("home/.config/milk-tui/always-ask");
+    assertThat(run.out())
+        .contains(
+            "OK    always-ask  "
+                + AlwaysAsk.DEFAULT_RULES.size()
+                + " rules ask even where the baseline allows Bash (built in; a file at "
+                + file
+                + " replaces the list):")
+        .contains("\n                 Bash(rm *-r*)\n")
+        .contains("\n                 Bash(git*reset*--hard*)\n");
+  }
+
+  @Test
+  void aUsersListReplacesTheBuiltInOneAndABadLineFails() throws IOException {
+    Path file = temp.resolve("home/.config/milk-tui/always-ask");
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, "# mine\nBash(terraform destroy*)\n");
+
+    CommandRun mine = doctor();
+
+    assertThat(mine.out())
+        .contains("OK    always-ask  1 rules ask even where the baseline allows Bash (from " + file)
+        .contains("                 Bash(terraform destroy*)")
+        .doesNotContain("Bash(rm *-r*)");
+
+    Files.writeString(file, "Bash(unclosed\n");
+    CommandRun bad = doctor();
+
+    assertThat(bad.exitCode()).isEqualTo(1);
+    assertThat(bad.out()).contains("FAIL  always-ask", "line 1");
   }
 
   @Test

@@ -30,7 +30,7 @@ class InstallIT {
 
   private static Run run(List<String> command) throws IOException, InterruptedException {
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-    builder.environment().put("HOME", home.toString());
+    DemoInTerminalIT.isolated(builder, home);
     builder.environment().put("XDG_CACHE_HOME", home.resolve("cache").toString());
     builder.environment().put("MANWIDTH", "80");
     builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
@@ -107,6 +107,42 @@ class InstallIT {
         .contains("tested with " + System.getProperty("milk.claudeVersion"));
   }
 
+  /** Every file the installer writes, relative to the prefix. */
+  private static final List<String> TARGETS =
+      List.of(
+          "bin/milk-tui",
+          "share/milk-tui/milk-tui.jar",
+          "share/man/man1/milk-tui.1",
+          "share/man/man1/milk-tui-trust.1",
+          "share/bash-completion/completions/milk-tui",
+          "share/milk-tui/completion.zsh",
+          "share/fish/vendor_completions.d/milk-tui.fish");
+
+  @Test
+  void aLinkPlantedAtAnyTargetIsReplacedNeverWrittenThrough() throws Exception {
+    Path planted = home.resolve("planted prefix");
+    Path victim = Files.writeString(home.resolve("victim.txt"), "the user's own file\n");
+    for (String target : TARGETS) {
+      Path link = planted.resolve(target);
+      Files.createDirectories(link.getParent());
+      Files.createSymbolicLink(link, victim);
+    }
+    Path script = RealClaude.projectRoot().resolve("scripts/install");
+
+    Run run = run(List.of("bash", script.toString(), "--prefix", planted.toString()));
+
+    assertThat(run.exitCode()).as(run.output()).isZero();
+    assertThat(victim).hasContent("the user's own file");
+    for (String target : TARGETS) {
+      assertThat(Files.isSymbolicLink(planted.resolve(target))).as(target).isFalse();
+      assertThat(planted.resolve(target)).as(target).isRegularFile();
+    }
+    try (Stream<Path> left = Files.walk(planted)) {
+      assertThat(left.map(Path::getFileName).map(Path::toString))
+          .noneMatch(name -> name.startsWith(".milk-tui-install."));
+    }
+  }
+
   @Test
   void installingAgainOverAnInstallWorksAndKeepsTheCommand() throws Exception {
     Path script = RealClaude.projectRoot().resolve("scripts/install");
@@ -125,7 +161,7 @@ class InstallIT {
         new ProcessBuilder(second.toString(), "--version")
             .directory(Files.createDirectories(home.resolve("elsewhere")).toFile())
             .redirectErrorStream(true);
-    builder.environment().put("HOME", home.toString());
+    DemoInTerminalIT.isolated(builder, home);
     Process process = builder.start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 

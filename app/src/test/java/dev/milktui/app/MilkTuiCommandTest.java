@@ -268,6 +268,17 @@ class MilkTuiCommandTest {
     assertThat(err.toString()).contains("--cwd " + home.resolve("nowhere") + ": no such directory");
   }
 
+  /** What Java makes of a name whose bytes are not valid UTF-8: U+FFFD, a name nothing has. */
+  @Test
+  void aWorkingDirectoryWhoseNameCouldNotBeDecodedIsSaidToBeThatNotMissing() {
+    Path undecodable = home.resolve("caf\uFFFD");
+
+    assertThat(run("--cwd", undecodable.toString())).isEqualTo(2);
+    assertThat(err.toString())
+        .contains("--cwd: the name " + undecodable + " is not valid in this system's encoding")
+        .doesNotContain("no such directory");
+  }
+
   @Test
   void aWorkingDirectoryThatIsAFileIsAUsageError() throws IOException {
     Path file = Files.writeString(home.resolve("file"), "");

@@ -28,8 +28,7 @@ class ShadedJarIT {
         new ArrayList<>(List.of("java", "-jar", DemoInTerminalIT.jar().toString()));
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-    builder.environment().put("HOME", home.toString());
-    builder.environment().remove("CLAUDE_CONFIG_DIR");
+    DemoInTerminalIT.isolated(builder, home);
     builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
     Process process = builder.start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

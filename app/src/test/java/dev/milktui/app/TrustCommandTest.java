@@ -10,6 +10,8 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class TrustCommandTest {
 
@@ -106,5 +108,41 @@ class TrustCommandTest {
 
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).contains("Usage:");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"/", "HOME", "ABOVE_HOME"})
+  void theRootAHomeFolderAndTheFoldersAboveOneAreRefused(String which) throws IOException {
+    Path home = Files.createDirectories(environment.home());
+    String directory =
+        switch (which) {
+          case "HOME" -> home.toString();
+          case "ABOVE_HOME" -> home.getParent().toString();
+          default -> which;
+        };
+
+    CommandRun run = trust(directory);
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).contains("trust: ", "refused to trust " + directory, "home folder");
+    assertThat(claudeJson).doesNotExist();
+  }
+
+  @Test
+  void theUsersOwnHomeIsRefusedEvenWhenHomeSaysOtherwise() {
+    CommandRun run = trust(System.getProperty("user.home"));
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(claudeJson).doesNotExist();
+  }
+
+  @Test
+  void allowBroadTrustsAHomeFolderAllTheSame() throws IOException {
+    Path home = Files.createDirectories(environment.home()).toRealPath();
+
+    CommandRun run = trust("--allow-broad", home.toString());
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(Files.readString(claudeJson)).contains(home.toString());
   }
 }

@@ -3,6 +3,10 @@ package dev.milktui.core.grants;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -10,19 +14,59 @@ import java.util.Optional;
  * absolute, {@code ~} expanded, {@code .} and {@code ..} resolved. Symbolic links are deliberately
  * kept: the stored path is the one the user chose and saw in the dialog, and re-pointing a link
  * (e.g. a "current" release directory) should move the grant with it. Also the one place that says
- * which directories are broad: {@code /}, the home directory and every directory above it.
+ * which directories are broad: {@code /}, the home directory and every directory above it. The user
+ * has two homes when {@code $HOME} and the password database differ (claude and {@code ~} follow
+ * the first, Java's {@code user.home} the second): both are guarded.
  */
 public final class DirectoryPaths {
 
   private final Path home;
+  private final List<Path> homes;
 
   public DirectoryPaths(Path home) {
-    this.home = home.toAbsolutePath().normalize();
+    this(home, List.of());
   }
 
-  /** For the user running milk-tui. */
+  /**
+   * @param home where {@code ~} leads
+   * @param otherHomes further homes of the same user, guarded as broad like {@code home}
+   */
+  public DirectoryPaths(Path home, Collection<Path> otherHomes) {
+    this.home = home.toAbsolutePath().normalize();
+    LinkedHashSet<Path> all = new LinkedHashSet<>();
+    all.add(this.home);
+    otherHomes.forEach(other -> all.add(other.toAbsolutePath().normalize()));
+    this.homes = List.copyOf(all);
+  }
+
+  /** For the user running milk-tui: {@code ~} is {@code $HOME}, as claude reads it. */
   public static DirectoryPaths ofUser() {
-    return new DirectoryPaths(Path.of(System.getProperty("user.home")));
+    return ofUser(System.getenv("HOME"), System.getProperty("user.home"));
+  }
+
+  static DirectoryPaths ofUser(String environmentHome, String passwordDatabaseHome) {
+    Path passwd = Path.of(passwordDatabaseHome);
+    if (environmentHome == null || environmentHome.isBlank()) {
+      return new DirectoryPaths(passwd);
+    }
+    Path variable = Path.of(environmentHome);
+    return variable.isAbsolute()
+        ? new DirectoryPaths(variable, List.of(passwd))
+        : new DirectoryPaths(passwd);
+  }
+
+  /**
+   * {@code home} as where {@code ~} leads, with the running user's own homes still guarded: a
+   * settings store for another home never makes the user's real home an ordinary directory.
+   */
+  public static DirectoryPaths forHome(Path home) {
+    List<Path> others = new ArrayList<>(ofUser().homes);
+    return new DirectoryPaths(home, others);
+  }
+
+  /** Every home guarded, {@link #home()} first. */
+  public List<Path> homes() {
+    return homes;
   }
 
   public Path home() {
@@ -64,7 +108,11 @@ public final class DirectoryPaths {
    */
   public boolean isBroad(Path directory) {
     Path dir = directory.toAbsolutePath().normalize();
-    if (dir.getParent() == null || home.startsWith(dir)) {
+    return dir.getParent() == null || homes.stream().anyMatch(home -> holds(dir, home));
+  }
+
+  private static boolean holds(Path dir, Path home) {
+    if (home.startsWith(dir)) {
       return true;
     }
     try {
@@ -91,7 +139,7 @@ public final class DirectoryPaths {
   /** Why {@code directory} may not be granted, if it may not. */
   Optional<String> problem(Path directory, boolean allowBroad) {
     if (!Files.isDirectory(directory)) {
-      return Optional.of("directory does not exist: " + directory);
+      return Optional.of(notADirectory(directory));
     }
     if (allowBroad || !isBroad(directory)) {
       return Optional.empty();
@@ -99,9 +147,37 @@ public final class DirectoryPaths {
     String what =
         directory.getParent() == null
             ? "is the whole file system"
-            : sameDirectory(directory, home)
+            : homes.stream().anyMatch(home -> sameDirectory(directory, home))
                 ? "is the home directory itself"
                 : "holds your home directory";
     return Optional.of(directory + " " + what + "; confirm to grant it");
+  }
+
+  /**
+   * Why {@code directory} is no directory, in words: missing, something else, or a name that could
+   * not be read in the system's encoding (its bytes are not valid UTF-8, say), which Java shows
+   * with U+FFFD and can then never find by that name.
+   */
+  public static String notADirectory(Path directory) {
+    if (isUnreadableName(directory)) {
+      return "the name "
+          + directory
+          + " is not valid in this system's encoding ("
+          + System.getProperty("sun.jnu.encoding", "unknown")
+          + "; the bytes shown as \uFFFD), so it cannot be opened by name; rename it or grant a"
+          + " folder above it";
+    }
+    if (Files.exists(directory)) {
+      return "not a directory: " + directory;
+    }
+    return "directory does not exist: " + directory;
+  }
+
+  /**
+   * Whether {@code path} is a name Java could not decode (U+FFFD stands for the bytes) and that
+   * does not exist as written: looking it up again by this name can never find it.
+   */
+  public static boolean isUnreadableName(Path path) {
+    return path.toString().indexOf('\uFFFD') >= 0 && !Files.exists(path);
   }
 }

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
+import org.tinylog.Logger;
 
 /**
  * Mutual exclusion for one file across threads and processes. An OS file lock belongs to the whole
@@ -28,6 +29,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@code <name>.lock} would also make Claude's proper-lockfile lock (a directory there) fail. The
  * lock file is left in place: deleting it while another process waits on it would let two writers
  * in at once.
+ *
+ * <p>Saving a grant must not depend on the state folder: when it cannot hold the lock file (a full
+ * or read-only disk, a file where the folder should be), the lock file goes beside the target as
+ * {@code .<name>.milk-tui.lock}, a name Claude's own lock ({@code <name>.lock}) never uses.
  */
 final class ExclusiveFileLock implements AutoCloseable {
 
@@ -66,8 +71,11 @@ final class ExclusiveFileLock implements AutoCloseable {
    * ends the wait with an {@link InterruptedIOException}.
    */
   static ExclusiveFileLock acquire(Path target) throws IOException {
-    Path sidecar = sidecarFor(target);
-    OwnerOnlyFiles.createParentDirectories(sidecar);
+    return acquire(LOCKS, target);
+  }
+
+  static ExclusiveFileLock acquire(Path locks, Path target) throws IOException {
+    Path sidecar = usableSidecar(locks, target);
     ReentrantLock threadLock = IN_JVM.computeIfAbsent(sidecar, key -> new ReentrantLock());
     try {
       threadLock.lockInterruptibly();
@@ -87,6 +95,21 @@ final class ExclusiveFileLock implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       threadLock.unlock();
       throw e;
+    }
+  }
+
+  /** The lock file in {@code locks}, or beside {@code target} when {@code locks} is unusable. */
+  private static Path usableSidecar(Path locks, Path target) throws IOException {
+    Path sidecar = sidecarFor(locks, target);
+    try {
+      OwnerOnlyFiles.createParentDirectories(sidecar);
+      open(sidecar).close();
+      return sidecar;
+    } catch (IOException e) {
+      Path absolute = target.toAbsolutePath().normalize();
+      Path beside = absolute.resolveSibling("." + absolute.getFileName() + ".milk-tui.lock");
+      Logger.warn("cannot use {} ({}); locking with {} instead", sidecar, e.getMessage(), beside);
+      return beside;
     }
   }
 

@@ -27,7 +27,7 @@ public final class SettingsStore {
 
   public SettingsStore(Path settingsFile, Path home) {
     this.file = new LockedJsonFile(settingsFile);
-    this.paths = new DirectoryPaths(home);
+    this.paths = DirectoryPaths.forHome(home);
     this.validator = new GrantValidator(paths);
   }
 

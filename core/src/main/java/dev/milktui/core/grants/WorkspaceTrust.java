@@ -9,7 +9,9 @@ import java.nio.file.Path;
  * Workspace trust as Claude records it in {@code .claude.json}: {@code projects["<real
  * path>"].hasTrustDialogAccepted}. Without it the CLI drops a project's {@code
  * .claude/settings.json} permissions. The file is Claude's busiest state file, so it goes through
- * the same locked, atomic, loss-free update as the settings.
+ * the same locked, atomic, loss-free update as the settings. A trusted folder applies its project
+ * settings to everything below it, so {@code /}, a home folder and the folders above it are refused
+ * unless the caller was told so explicitly (Claude itself never trusts the home folder).
  */
 public final class WorkspaceTrust {
 
@@ -17,9 +19,15 @@ public final class WorkspaceTrust {
   private static final String ACCEPTED = "hasTrustDialogAccepted";
 
   private final LockedJsonFile claudeJson;
+  private final DirectoryPaths paths;
 
   public WorkspaceTrust(Path claudeJson) {
+    this(claudeJson, DirectoryPaths.ofUser());
+  }
+
+  public WorkspaceTrust(Path claudeJson, DirectoryPaths paths) {
     this.claudeJson = new LockedJsonFile(claudeJson);
+    this.paths = paths;
   }
 
   public Path file() {
@@ -32,8 +40,26 @@ public final class WorkspaceTrust {
     return project.path(ACCEPTED).asBoolean(false);
   }
 
-  /** Trusts the directory; returns false when it already was. Other project state is kept. */
+  /**
+   * Trusts the directory; returns false when it already was. Other project state is kept.
+   *
+   * @throws SettingsException for a broad directory ({@link DirectoryPaths#isBroad}), too
+   */
   public boolean trust(Path directory) throws SettingsException {
+    return trust(directory, false);
+  }
+
+  /** {@link #trust(Path)}, and with {@code allowBroad} also {@code /} or a home folder. */
+  public boolean trust(Path directory, boolean allowBroad) throws SettingsException {
+    if (!allowBroad && paths.isBroad(directory)) {
+      throw new SettingsException(
+          file(),
+          "refused to trust "
+              + directory
+              + ": it is / or a home folder or holds one, and its project settings would apply to"
+              + " everything below it (Claude itself never trusts the home folder); trust the"
+              + " project's own folder");
+    }
     String key = key(directory);
     return claudeJson.update(
         root -> {

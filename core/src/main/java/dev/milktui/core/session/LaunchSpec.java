@@ -1,5 +1,6 @@
 package dev.milktui.core.session;
 
+import dev.milktui.core.grants.AlwaysAsk;
 import dev.milktui.core.grants.PathPattern;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -16,6 +17,8 @@ import java.util.Set;
  * child's environment.
  *
  * @param persistedDirectories directories already granted in Claude's user settings
+ * @param askRules rules that always ask, even over the baseline ({@link AlwaysAsk}); passed as
+ *     session settings, never saved
  * @param environment the caller's environment; variables of an enclosing Claude are dropped
  */
 public record LaunchSpec(
@@ -30,6 +33,7 @@ public record LaunchSpec(
     List<Path> persistedDirectories,
     List<Path> extraDirectories,
     Optional<Path> settingsFile,
+    List<String> askRules,
     Map<String, String> environment) {
 
   /**
@@ -40,7 +44,8 @@ public record LaunchSpec(
   public static final List<String> BASELINE_TOOLS = List.of("Bash", "Read");
 
   /** What the baseline allows, in words, for the screen. */
-  public static final String BASELINE_SUMMARY = "Bash, Read; edits in cwd and /tmp";
+  public static final String BASELINE_SUMMARY =
+      "Bash except destructive commands, Read; edits in cwd and /tmp";
 
   /** Characters Claude's path rules read as a pattern; a directory holding one is not scoped. */
 
@@ -54,6 +59,7 @@ public record LaunchSpec(
     allowedTools = List.copyOf(allowedTools);
     persistedDirectories = List.copyOf(persistedDirectories);
     extraDirectories = List.copyOf(extraDirectories);
+    askRules = List.copyOf(askRules);
     environment = Map.copyOf(environment);
     resumeSessionId.ifPresent(LaunchSpec::requireSafeSessionId);
   }
@@ -78,6 +84,7 @@ public record LaunchSpec(
     builder.persistedDirectories = persistedDirectories;
     builder.extraDirectories = extraDirectories;
     builder.settingsFile = settingsFile;
+    builder.askRules = askRules;
     builder.environment = environment;
     return builder;
   }
@@ -184,7 +191,7 @@ public record LaunchSpec(
     model.ifPresent(m -> argv.add("--model=" + m));
     permissionMode.ifPresent(m -> argv.add("--permission-mode=" + m));
     resumeSessionId.ifPresent(id -> argv.add("--resume=" + id));
-    settingsFile.ifPresent(f -> argv.add("--settings=" + f));
+    sessionSettings().ifPresent(settings -> argv.add("--settings=" + settings));
     List<String> tools = effectiveAllowedTools();
     if (!tools.isEmpty()) {
       argv.add("--allowedTools=" + String.join(",", tools));
@@ -199,6 +206,19 @@ public record LaunchSpec(
           argv.add(p);
         });
     return List.copyOf(argv);
+  }
+
+  /**
+   * What {@code --settings} gets: the user's settings file as is, or, when rules must always ask, a
+   * JSON object with them under {@code permissions.ask} — merged into the user's file's content
+   * when there is one, since the CLI reads only the last {@code --settings}. A file that cannot be
+   * read gives way to the ask rules: the session is then narrower, never wider.
+   */
+  Optional<String> sessionSettings() {
+    if (askRules.isEmpty()) {
+      return settingsFile.map(Path::toString);
+    }
+    return Optional.of(SessionSettings.withAskRules(settingsFile, askRules));
   }
 
   /** The caller's environment without the variables of an enclosing Claude session. */
@@ -232,6 +252,7 @@ public record LaunchSpec(
     private List<Path> persistedDirectories = List.of();
     private List<Path> extraDirectories = List.of();
     private Optional<Path> settingsFile = Optional.empty();
+    private List<String> askRules = AlwaysAsk.DEFAULT_RULES;
     private Map<String, String> environment = System.getenv();
 
     private Builder(Path claude, Path workingDirectory) {
@@ -284,6 +305,11 @@ public record LaunchSpec(
       return this;
     }
 
+    public Builder askRules(List<String> value) {
+      askRules = value;
+      return this;
+    }
+
     public Builder environment(Map<String, String> value) {
       environment = value;
       return this;
@@ -302,6 +328,7 @@ public record LaunchSpec(
           persistedDirectories,
           extraDirectories,
           settingsFile,
+          askRules,
           environment);
     }
   }

@@ -40,4 +40,52 @@ class DirectoryPathsTest {
     assertThat(paths.normalise("../..", base)).isEqualTo(Path.of("/home"));
     assertThat(paths.normalise("~/x", base)).isEqualTo(Path.of("/home/dev/x"));
   }
+
+  @Test
+  void whenHomeAndThePasswordDatabaseDifferBothHomesAreBroad() {
+    DirectoryPaths user = DirectoryPaths.ofUser("/srv/env-home", "/home/passwd");
+
+    assertThat(user.home()).isEqualTo(Path.of("/srv/env-home"));
+    assertThat(user.isBroad(Path.of("/srv/env-home"))).isTrue();
+    assertThat(user.isBroad(Path.of("/srv"))).isTrue();
+    assertThat(user.isBroad(Path.of("/home/passwd"))).isTrue();
+    assertThat(user.isBroad(Path.of("/home"))).isTrue();
+    assertThat(user.problem(Path.of("/"), false)).isPresent();
+    assertThat(user.isBroad(Path.of("/srv/env-home/project"))).isFalse();
+  }
+
+  @Test
+  void theUsersOwnHomesStayBroadForASettingsStoreOfAnotherHome(@TempDir Path temp) {
+    DirectoryPaths store = DirectoryPaths.forHome(temp);
+
+    assertThat(store.home()).isEqualTo(temp);
+    assertThat(store.isBroad(Path.of(System.getProperty("user.home")))).isTrue();
+  }
+
+  @Test
+  void aNameThatIsNotValidUtf8IsReportedAsSuchNotAsMissing(@TempDir Path temp) throws Exception {
+    Process mkdir =
+        new ProcessBuilder("bash", "-c", "mkdir \"$1\"/$'caf\\xe9'", "mkdir", temp.toString())
+            .inheritIO()
+            .start();
+    assertThat(mkdir.waitFor()).isZero();
+    Path listed;
+    try (var entries = Files.list(temp)) {
+      listed = entries.findFirst().orElseThrow();
+    }
+    Path typed = Path.of(listed.toString());
+
+    assertThat(paths.problem(typed, false))
+        .hasValueSatisfying(
+            problem ->
+                assertThat(problem)
+                    .contains("not valid in this system's encoding")
+                    .doesNotContain("does not exist"));
+  }
+
+  @Test
+  void aMissingDirectoryIsSaidToBeMissing(@TempDir Path temp) {
+    assertThat(paths.problem(temp.resolve("gone"), false))
+        .hasValue("directory does not exist: " + temp.resolve("gone"));
+  }
 }

@@ -212,6 +212,30 @@ class TranscriptScannerTest {
     assertThat(ScanText.render(report)).doesNotContain(longInput).contains("…");
   }
 
+  @Test
+  void theSeedsStreamClosedEncodingsAreReportedAsStreamClosed() throws IOException {
+    String init =
+        "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"cwd\":\"/w\"}\n";
+    String calls =
+        callWithResult("t1", "\"Stream closed\"")
+            + callWithResult("t2", "[{\"type\":\"text\",\"text\":\"Stream closed\"}]");
+
+    ScanReport report = scan(init + calls + "{\"type\":\"result\",\"session_id\":\"s\"}\n");
+
+    assertThat(report.streamClosed().items())
+        .extracting(ScanReport.Tool::toolUseId)
+        .containsExactly("t1", "t2");
+  }
+
+  private static String callWithResult(String id, String content) {
+    return ("{\"type\":\"assistant\",\"session_id\":\"s\",\"message\":{\"id\":\"m%1$s\",\"role\":"
+            + "\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"%1$s\",\"name\":\"Bash\","
+            + "\"input\":{\"command\":\"make\"}}]}}\n"
+            + "{\"type\":\"user\",\"session_id\":\"s\",\"message\":{\"role\":\"user\",\"content\":"
+            + "[{\"type\":\"tool_result\",\"tool_use_id\":\"%1$s\",\"is_error\":true,\"content\":%2$s}]}}\n")
+        .formatted(id, content);
+  }
+
   /** A turn of {@code calls} Bash calls that each failed with "Stream closed". */
   private static String streamClosedTurn(int calls) {
     StringBuilder text =

@@ -3,6 +3,10 @@ package dev.milktui.core.session;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.milktui.core.grants.AlwaysAsk;
+import dev.milktui.core.protocol.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,6 +43,7 @@ class LaunchSpecTest {
             "--permission-prompt-tool=stdio",
             "--model=claude-opus-5-5",
             "--permission-mode=default",
+            "--settings=" + askSettings(),
             "--allowedTools=Bash,Read,Edit(//home/dev/project/**),Edit(//tmp/**),Bash(npm test:*)",
             "--add-dir",
             "/home/dev/project",
@@ -48,6 +53,56 @@ class LaunchSpecTest {
             "/data/shared",
             "--add-dir",
             "/home/dev/extra");
+  }
+
+  private static String askSettings() {
+    ObjectNode settings = Json.MAPPER.createObjectNode();
+    ArrayNode ask = settings.putObject("permissions").putArray("ask");
+    AlwaysAsk.DEFAULT_RULES.forEach(ask::add);
+    return settings.toString();
+  }
+
+  @Test
+  void theAlwaysAskRulesAreSessionSettingsAndNoAskRulesMeansNoSettings() {
+    assertThat(spec().command(Optional.empty())).contains("--settings=" + askSettings());
+    assertThat(spec().toBuilder().askRules(List.of()).build().command(Optional.empty()))
+        .noneMatch(arg -> arg.startsWith("--settings"));
+  }
+
+  @Test
+  void theAskRulesJoinTheNamedSettingsFilesContentWhichIsLeftAlone(@TempDir Path temp)
+      throws Exception {
+    Path file = temp.resolve("settings.json");
+    String content =
+        "{\"model\":\"m\",\"permissions\":{\"allow\":[\"Read\"],\"ask\":[\"Bash(x:*)\"]}}";
+    Files.writeString(file, content);
+
+    List<String> argv =
+        spec().toBuilder()
+            .settingsFile(file)
+            .askRules(List.of("Bash(rm *-r*)"))
+            .build()
+            .command(Optional.empty());
+
+    assertThat(argv)
+        .contains(
+            "--settings={\"model\":\"m\",\"permissions\":{\"allow\":[\"Read\"],\"ask\":[\"Bash(x:*)\",\"Bash(rm *-r*)\"]}}");
+    assertThat(file).hasContent(content);
+  }
+
+  @Test
+  void aNamedSettingsFileThatCannotBeReadGivesWayToTheAskRules(@TempDir Path temp)
+      throws Exception {
+    Path file = Files.writeString(temp.resolve("settings.json"), "not json");
+
+    List<String> argv =
+        spec().toBuilder()
+            .settingsFile(file)
+            .askRules(List.of("Bash(sudo*)"))
+            .build()
+            .command(Optional.empty());
+
+    assertThat(argv).contains("--settings={\"permissions\":{\"ask\":[\"Bash(sudo*)\"]}}");
   }
 
   @Test

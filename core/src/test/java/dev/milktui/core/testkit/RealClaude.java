@@ -22,7 +22,8 @@ public final class RealClaude {
   public static final int DEFAULT_MAX_RETRIES = 2;
 
   /** Inherited variables that would point the CLI elsewhere or make it act as a nested session. */
-  private static final List<String> DROPPED_PREFIXES = List.of("ANTHROPIC_", "CLAUDE");
+  /** The developer's own Claude, API and XDG folders never reach a test's process. */
+  private static final List<String> DROPPED_PREFIXES = List.of("ANTHROPIC_", "CLAUDE", "XDG_");
 
   private static final List<String> PROXY_VARIABLES =
       List.of("http_proxy", "https_proxy", "all_proxy");
@@ -139,6 +140,7 @@ public final class RealClaude {
                     || PROXY_VARIABLES.contains(name.toLowerCase(Locale.ROOT)));
     env.putIfAbsent("PATH", "/usr/local/bin:/usr/bin:/bin");
     env.put("HOME", home.toString());
+    env.putAll(xdgFolders(home));
     env.put("CLAUDE_CONFIG_DIR", configDir.toString());
     env.put("ANTHROPIC_BASE_URL", baseUrl);
     env.put("ANTHROPIC_API_KEY", "sk-test-dummy");
@@ -200,5 +202,17 @@ public final class RealClaude {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while running " + script, e);
     }
+  }
+
+  /**
+   * The XDG base folders at their usual places under {@code home}: milk-tui's state (sessions,
+   * history, logs, locks) and config of a test stay in the test's own home.
+   */
+  public static Map<String, String> xdgFolders(Path home) {
+    return Map.of(
+        "XDG_CONFIG_HOME", home.resolve(".config").toString(),
+        "XDG_STATE_HOME", home.resolve(".local/state").toString(),
+        "XDG_CACHE_HOME", home.resolve(".cache").toString(),
+        "XDG_DATA_HOME", home.resolve(".local/share").toString());
   }
 }

@@ -83,6 +83,24 @@ public final class FileIndex {
     return List.copyOf(all);
   }
 
+  /**
+   * git's list of the folder. The folder's {@code .git/config} is the user's project, not the user:
+   * a planted {@code core.fsmonitor} is a command git would run to list files, so it is off, and no
+   * hook may run either.
+   */
+  static final List<String> GIT_LIST =
+      List.of(
+          "git",
+          "-c",
+          "core.fsmonitor=false",
+          "-c",
+          "core.hooksPath=/dev/null",
+          "ls-files",
+          "--cached",
+          "--others",
+          "--exclude-standard",
+          "-z");
+
   /** git's list, or null when {@code root} is not in a work tree or git is missing. */
   private static List<String> gitFiles(Path root) {
     return gitFiles(root, MAX_FILES);
@@ -95,7 +113,7 @@ public final class FileIndex {
   static List<String> gitFiles(Path root, int max) {
     try {
       Process git =
-          new ProcessBuilder("git", "ls-files", "--cached", "--others", "--exclude-standard", "-z")
+          new ProcessBuilder(GIT_LIST)
               .directory(root.toFile())
               .redirectError(ProcessBuilder.Redirect.DISCARD)
               .start();

@@ -63,4 +63,34 @@ class FileIndexTest {
     assertThat(FileIndex.gitFiles(dir, 3)).hasSize(3).allMatch(p -> p.endsWith(".txt"));
     assertThat(FileIndex.gitFiles(dir, 100)).hasSize(10);
   }
+
+  @Test
+  void aPlantedFsmonitorInTheProjectsGitConfigNeverRuns(@TempDir Path elsewhere) throws Exception {
+    Path marker = elsewhere.resolve("fsmonitor-ran");
+    Path hook = elsewhere.resolve("hook.sh");
+    Files.writeString(hook, "#!/bin/sh\ntouch '" + marker + "'\necho\n");
+    assertThat(hook.toFile().setExecutable(true)).isTrue();
+    Files.writeString(dir.resolve("a.txt"), "x");
+    git("init", "-q");
+    git("config", "core.fsmonitor", hook.toString());
+    git("add", "a.txt");
+    Files.deleteIfExists(marker);
+    git("ls-files");
+    assertThat(marker).as("git itself runs the planted hook").exists();
+    Files.delete(marker);
+
+    assertThat(FileIndex.gitFiles(dir, 100)).containsExactly("a.txt");
+    assertThat(marker).doesNotExist();
+  }
+
+  private void git(String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of("git"));
+    command.addAll(List.of(args));
+    Process git =
+        new ProcessBuilder(command)
+            .directory(dir.toFile())
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    assertThat(git.waitFor()).as("git %s", command).isZero();
+  }
 }
