@@ -1,0 +1,333 @@
+package dev.milktui.core.scan;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.milktui.core.protocol.Json;
+import dev.milktui.core.record.RecordFile;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Set;
+
+/**
+ * Reads from one line only what a scan uses, with Jackson's streaming parser: the fields of the
+ * line types {@link dev.milktui.core.protocol.MessageParser} maps for a scan, tool calls with their
+ * whole input, the start of each tool result's text, whether a call was interrupted — and skips the
+ * rest (streamed text, thinking, tool output, usage) without decoding it. The result is a small
+ * tree in the line's own shape, so the parser that reads live lines reads it too. The line must
+ * still be one well-formed JSON object, as for a live session: a scan counts the others.
+ */
+final class LineSkim {
+  /** How much of a tool result's text is read: enough to tell how the call ended. */
+  static final int RESULT_TEXT_CHARS = 64 * 1024;
+
+  private static final JsonFactory FACTORY = Json.MAPPER.getFactory();
+
+  /** Fields of a line kept as they are; all are small. */
+  private static final Set<String> KEPT =
+      Set.of(
+          "type",
+          "subtype",
+          "session_id",
+          "cwd",
+          "claude_code_version",
+          "tool_use_id",
+          "parent_tool_use_id",
+          "is_error",
+          "terminal_reason",
+          "total_cost_usd",
+          "api_error_status",
+          "errors",
+          "permission_denials",
+          "tool_result_meta",
+          RecordFile.DIRECTION,
+          "ts",
+          "line");
+
+  private static final Set<String> CALL_BLOCKS =
+      Set.of("tool_use", "server_tool_use", "tool_result");
+
+  /** A line that is not one JSON object; the reason is said as the live reader says it. */
+  static final class Malformed extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    Malformed(String reason) {
+      super(reason, null, false, false);
+    }
+  }
+
+  private static final String NOT_AN_OBJECT = "not a JSON object";
+  private static final String RECORDED_NOT_AN_OBJECT =
+      "recorded claude output is not a JSON object";
+
+  private final JsonParser parser;
+
+  /** The parsed bytes and where the parser's offset 0 is in them; null for a parsed string. */
+  private final byte[] bytes;
+
+  private final int base;
+  private int fields;
+
+  private LineSkim(JsonParser parser, byte[] bytes, int base) {
+    this.parser = parser;
+    this.bytes = bytes;
+    this.base = base;
+  }
+
+  /**
+   * The slim line claude printed: the line itself, or the one inside a session record entry (whose
+   * bytes may be changed in the process); null for an entry of what milk-tui sent or of stderr.
+   */
+  static ObjectNode claudeLine(byte[] line, int offset, int length) throws Malformed {
+    int start = RecordedLine.start(line, offset, length);
+    if (start >= 0) {
+      int end;
+      try {
+        end = RecordedLine.unescape(line, start, offset + length);
+      } catch (RecordedLine.Malformed e) {
+        throw new Malformed("invalid JSON: " + e.getMessage());
+      }
+      return recorded(line, start, end - start);
+    }
+    LineSkim skim = skim(line, offset, length);
+    ObjectNode node = skim.top;
+    if (skim.fields == 3 && RecordFile.isEntry(node)) {
+      String recorded = RecordFile.cliLine(node).orElse(null);
+      if (recorded == null) {
+        return null;
+      }
+      try {
+        return read(FACTORY.createParser(recorded), null, 0).top;
+      } catch (IOException | Malformed e) {
+        throw new Malformed(RECORDED_NOT_AN_OBJECT);
+      }
+    }
+    return node;
+  }
+
+  private ObjectNode top;
+
+  private static ObjectNode recorded(byte[] line, int start, int length) throws Malformed {
+    try {
+      return read(FACTORY.createParser(line, start, length), line, start).top;
+    } catch (IOException | Malformed e) {
+      throw new Malformed(RECORDED_NOT_AN_OBJECT);
+    }
+  }
+
+  /** Invalid UTF-8 is read as U+FFFD rather than losing the line, as the live reader does. */
+  private static LineSkim skim(byte[] line, int offset, int length) throws Malformed {
+    try {
+      return read(FACTORY.createParser(line, offset, length), line, offset);
+    } catch (JacksonException strict) {
+      String decoded = new String(line, offset, length, StandardCharsets.UTF_8);
+      try {
+        return read(FACTORY.createParser(decoded), null, 0);
+      } catch (IOException e) {
+        throw new Malformed("invalid JSON: " + describe(strict));
+      }
+    } catch (IOException e) {
+      throw new Malformed("invalid JSON: " + describe(e));
+    }
+  }
+
+  private static LineSkim read(JsonParser parser, byte[] bytes, int base)
+      throws IOException, Malformed {
+    try (parser) {
+      LineSkim skim = new LineSkim(parser, bytes, base);
+      skim.top = skim.line();
+      return skim;
+    }
+  }
+
+  private ObjectNode line() throws IOException, Malformed {
+    if (parser.nextToken() != JsonToken.START_OBJECT) {
+      parser.skipChildren();
+      endOfLine();
+      throw new Malformed(NOT_AN_OBJECT);
+    }
+    ObjectNode out = Json.object();
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      fields++;
+      String name = parser.currentName();
+      JsonToken value = parser.nextToken();
+      switch (name) {
+        case "message" -> setIfObject(out, name, value, this::message);
+        case "event" -> setIfObject(out, name, value, this::event);
+        case "tool_use_result" -> setIfObject(out, name, value, this::interrupted);
+        case "result" -> out.set(name, value == JsonToken.VALUE_STRING ? prefix() : tree());
+        default -> {
+          if (KEPT.contains(name)) {
+            out.set(name, tree());
+          } else {
+            parser.skipChildren();
+          }
+        }
+      }
+    }
+    endOfLine();
+    return out;
+  }
+
+  private void endOfLine() throws IOException, Malformed {
+    if (parser.nextToken() != null) {
+      throw new Malformed("invalid JSON: more than one value on the line");
+    }
+  }
+
+  private interface ObjectReader {
+    ObjectNode read() throws IOException;
+  }
+
+  private void setIfObject(ObjectNode out, String name, JsonToken value, ObjectReader reader)
+      throws IOException {
+    if (value == JsonToken.START_OBJECT) {
+      out.set(name, reader.read());
+    } else {
+      parser.skipChildren();
+    }
+  }
+
+  /** An assistant or user message: its id and its tool calls and results. */
+  private ObjectNode message() throws IOException {
+    ObjectNode out = Json.object();
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String name = parser.currentName();
+      JsonToken value = parser.nextToken();
+      if (name.equals("id")) {
+        out.set(name, tree());
+      } else if (name.equals("content") && value == JsonToken.START_ARRAY) {
+        ArrayNode blocks = out.putArray(name);
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+          ObjectNode block = parser.currentToken() == JsonToken.START_OBJECT ? block() : null;
+          if (block == null) {
+            parser.skipChildren();
+          } else if (CALL_BLOCKS.contains(Json.text(block, "type"))) {
+            blocks.add(block);
+          }
+        }
+      } else {
+        parser.skipChildren();
+      }
+    }
+    return out;
+  }
+
+  private ObjectNode block() throws IOException {
+    ObjectNode out = Json.object();
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String name = parser.currentName();
+      JsonToken value = parser.nextToken();
+      switch (name) {
+        case "type", "id", "name", "tool_use_id", "is_error", "input" -> out.set(name, tree());
+        case "content" -> out.set(name, resultText(value));
+        default -> parser.skipChildren();
+      }
+    }
+    return out;
+  }
+
+  /** A stream event: only a content block's start announces a call. */
+  private ObjectNode event() throws IOException {
+    ObjectNode out = Json.object();
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String name = parser.currentName();
+      JsonToken value = parser.nextToken();
+      switch (name) {
+        case "type", "index" -> out.set(name, tree());
+        case "content_block" -> setIfObject(out, name, value, this::block);
+        default -> parser.skipChildren();
+      }
+    }
+    return out;
+  }
+
+  /** Of a result's structured form, only whether the call was interrupted. */
+  private ObjectNode interrupted() throws IOException {
+    ObjectNode out = Json.object();
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String name = parser.currentName();
+      parser.nextToken();
+      if (name.equals("interrupted")) {
+        out.set(name, tree());
+      } else {
+        parser.skipChildren();
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The start of a tool result's text, joined as {@code MessageParser} joins a result's text blocks
+   * (a string, or an array of strings and text blocks).
+   */
+  private JsonNode resultText(JsonToken value) throws IOException {
+    if (value == JsonToken.VALUE_STRING) {
+      return prefix();
+    }
+    if (value != JsonToken.START_ARRAY) {
+      return tree();
+    }
+    StringBuilder joined = new StringBuilder();
+    while (parser.nextToken() != JsonToken.END_ARRAY) {
+      String part = null;
+      if (parser.currentToken() == JsonToken.VALUE_STRING) {
+        part = prefix().textValue();
+      } else if (parser.currentToken() == JsonToken.START_OBJECT) {
+        part = partText();
+      } else {
+        parser.skipChildren();
+      }
+      if (part != null && joined.length() < RESULT_TEXT_CHARS) {
+        if (joined.length() > 0) {
+          joined.append('\n');
+        }
+        joined.append(part, 0, Math.min(part.length(), RESULT_TEXT_CHARS - joined.length()));
+      }
+    }
+    return TextNode.valueOf(joined.toString());
+  }
+
+  private String partText() throws IOException {
+    String text = null;
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String name = parser.currentName();
+      JsonToken value = parser.nextToken();
+      if (name.equals("text") && value == JsonToken.VALUE_STRING) {
+        text = prefix().textValue();
+      } else {
+        parser.skipChildren();
+      }
+    }
+    return text;
+  }
+
+  /**
+   * The first {@link #RESULT_TEXT_CHARS} characters of the current string. From bytes they are
+   * decoded straight from the line, so the parser skips the rest of a long string undecoded.
+   */
+  private TextNode prefix() throws IOException {
+    if (bytes == null) {
+      String text = parser.getText();
+      return TextNode.valueOf(
+          text.length() <= RESULT_TEXT_CHARS ? text : text.substring(0, RESULT_TEXT_CHARS));
+    }
+    long quote = parser.currentTokenLocation().getByteOffset();
+    return TextNode.valueOf(
+        JsonStringPrefix.read(bytes, base + (int) quote + 1, RESULT_TEXT_CHARS));
+  }
+
+  private JsonNode tree() throws IOException {
+    return Json.MAPPER.readTree(parser);
+  }
+
+  private static String describe(IOException e) {
+    String message = e instanceof JacksonException je ? je.getOriginalMessage() : e.getMessage();
+    return message == null ? e.getClass().getSimpleName() : message;
+  }
+}
