@@ -13,6 +13,17 @@ final class RecordedLine {
   private static final byte[] START = bytes("{\"ts\":\"");
   private static final byte[] CLI_LINE = bytes("\",\"dir\":\"cli\",\"line\":\"");
 
+  /** The bytes that end a plain run inside a JSON string: a quote, a backslash, a control. */
+  private static final boolean[] SPECIAL = new boolean[256];
+
+  static {
+    for (int b = 0; b < 0x20; b++) {
+      SPECIAL[b] = true;
+    }
+    SPECIAL['"'] = true;
+    SPECIAL['\\'] = true;
+  }
+
   /** Thrown when the entry's string or what follows it is not well-formed JSON. */
   static final class Malformed extends Exception {
     private static final long serialVersionUID = 1L;
@@ -51,6 +62,15 @@ final class RecordedLine {
     int read = start;
     int write = start;
     while (true) {
+      // Most bytes are plain: find the run's end with one table look-up each, then move it once.
+      int run = read;
+      while (read < end && !SPECIAL[bytes[read] & 0xFF]) {
+        read++;
+      }
+      if (write != run) {
+        System.arraycopy(bytes, run, bytes, write, read - run);
+      }
+      write += read - run;
       if (read >= end) {
         throw new Malformed("the recorded line's string is not closed");
       }
@@ -58,12 +78,8 @@ final class RecordedLine {
       if (b == '"') {
         break;
       }
-      if (b >= 0 && b < 0x20) {
-        throw new Malformed("a control character inside the recorded line's string");
-      }
       if (b != '\\') {
-        bytes[write++] = b;
-        continue;
+        throw new Malformed("a control character inside the recorded line's string");
       }
       if (read >= end) {
         throw new Malformed("the recorded line's string is not closed");

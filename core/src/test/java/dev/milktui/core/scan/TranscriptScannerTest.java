@@ -309,6 +309,51 @@ class TranscriptScannerTest {
   }
 
   @Test
+  void streamClosedCallsAfterAFullListingOfOtherCallsAreListedWithTheirInputs() throws IOException {
+    StringBuilder turn = new StringBuilder();
+    for (int i = 0; i < TranscriptScanner.LISTED_CALLS + 3; i++) {
+      turn.append(call(i, "ok" + i)).append(result(i, "\"is_error\":false,\"content\":\"fine\""));
+    }
+    turn.append(call(5000, "late"))
+        .append(result(5000, "\"is_error\":true,\"content\":\"" + STREAM_CLOSED + "\""))
+        .append("{\"type\":\"result\",\"subtype\":\"success\",\"session_id\":\"s\"}\n");
+
+    ScanReport report = scan(turn.toString());
+
+    assertThat(report.tools().total()).isEqualTo(TranscriptScanner.LISTED_CALLS + 4);
+    assertThat(report.tools().items()).hasSize(TranscriptScanner.LISTED_CALLS);
+    assertThat(report.streamClosed().items())
+        .singleElement()
+        .satisfies(t -> assertThat(t.input().get("command").textValue()).isEqualTo("late --run"));
+    assertThat(report.fixRules()).containsExactly("Bash(late:*)");
+  }
+
+  @Test
+  void aSecondResultForACallThatWasCountedAndLetGoIsNotCountedAgain() throws IOException {
+    StringBuilder turn = new StringBuilder();
+    for (int i = 0; i < TranscriptScanner.LISTED_CALLS + 1; i++) {
+      turn.append(call(i, "ok" + i)).append(result(i, "\"is_error\":false,\"content\":\"fine\""));
+    }
+    turn.append(result(TranscriptScanner.LISTED_CALLS, "\"is_error\":false,\"content\":\"again\""))
+        .append("{\"type\":\"result\",\"subtype\":\"success\",\"session_id\":\"s\"}\n");
+
+    assertThat(scan(turn.toString()).tools().total()).isEqualTo(TranscriptScanner.LISTED_CALLS + 1);
+  }
+
+  private static final String STREAM_CLOSED =
+      "Tool permission request failed: AbortError: Stream closed";
+
+  private static String call(int id, String command) {
+    return "{\"type\":\"assistant\",\"session_id\":\"s\",\"message\":{\"id\":\"m%d\",\"content\":[{\"type\":\"tool_use\",\"id\":\"t%d\",\"name\":\"Bash\",\"input\":{\"command\":\"%s --run\"}}]}}\n"
+        .formatted(id, id, command);
+  }
+
+  private static String result(int id, String fields) {
+    return "{\"type\":\"user\",\"session_id\":\"s\",\"message\":{\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"t%d\",%s}]}}\n"
+        .formatted(id, fields);
+  }
+
+  @Test
   void theFixCoversStreamClosedCallsBeyondTheListingUpToItsRuleLimit() throws IOException {
     ScanReport report = scan(streamClosedTurn(TranscriptScanner.LISTED_CALLS + 1));
 
