@@ -157,25 +157,20 @@ final class LineSkim {
       endOfLine();
       throw new Malformed(NOT_AN_OBJECT);
     }
-    ObjectNode out = Json.object();
-    while (parser.nextToken() == JsonToken.FIELD_NAME) {
-      fields++;
-      String name = parser.currentName();
-      JsonToken value = parser.nextToken();
-      switch (name) {
-        case "message" -> setIfObject(out, name, value, this::message);
-        case "event" -> setIfObject(out, name, value, this::event);
-        case "tool_use_result" -> setIfObject(out, name, value, this::interrupted);
-        case "result" -> out.set(name, value == JsonToken.VALUE_STRING ? prefix() : tree());
-        default -> {
-          if (KEPT.contains(name)) {
-            out.set(name, tree());
-          } else {
-            parser.skipChildren();
-          }
-        }
-      }
-    }
+    ObjectNode out =
+        object(
+            (line, name, value) -> {
+              fields++;
+              switch (name) {
+                case "message" -> setIfObject(line, name, value, () -> object(this::message));
+                case "event" -> setIfObject(line, name, value, () -> object(this::event));
+                case "tool_use_result" ->
+                    setIfObject(line, name, value, () -> object(this::interrupted));
+                case "result" ->
+                    line.set(name, value == JsonToken.VALUE_STRING ? prefix() : tree());
+                default -> keepIf(KEPT.contains(name), line, name);
+              }
+            });
     endOfLine();
     return out;
   }
@@ -186,8 +181,23 @@ final class LineSkim {
     }
   }
 
+  /** Reads one field of an object into the slim copy, or skips it. */
+  private interface FieldReader {
+    void read(ObjectNode out, String name, JsonToken value) throws IOException;
+  }
+
   private interface ObjectReader {
     ObjectNode read() throws IOException;
+  }
+
+  /** The object that starts at the current token, each field read by {@code fields}. */
+  private ObjectNode object(FieldReader fields) throws IOException {
+    ObjectNode out = Json.object();
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String name = parser.currentName();
+      fields.read(out, name, parser.nextToken());
+    }
+    return out;
   }
 
   private void setIfObject(ObjectNode out, String name, JsonToken value, ObjectReader reader)
@@ -199,73 +209,53 @@ final class LineSkim {
     }
   }
 
-  /** An assistant or user message: its id and its tool calls and results. */
-  private ObjectNode message() throws IOException {
-    ObjectNode out = Json.object();
-    while (parser.nextToken() == JsonToken.FIELD_NAME) {
-      String name = parser.currentName();
-      JsonToken value = parser.nextToken();
-      if (name.equals("id")) {
-        out.set(name, tree());
-      } else if (name.equals("content") && value == JsonToken.START_ARRAY) {
-        ArrayNode blocks = out.putArray(name);
-        while (parser.nextToken() != JsonToken.END_ARRAY) {
-          ObjectNode block = parser.currentToken() == JsonToken.START_OBJECT ? block() : null;
-          if (block == null) {
-            parser.skipChildren();
-          } else if (CALL_BLOCKS.contains(Json.text(block, "type"))) {
-            blocks.add(block);
-          }
-        }
-      } else {
-        parser.skipChildren();
-      }
+  private void keepIf(boolean kept, ObjectNode out, String name) throws IOException {
+    if (kept) {
+      out.set(name, tree());
+    } else {
+      parser.skipChildren();
     }
-    return out;
   }
 
-  private ObjectNode block() throws IOException {
-    ObjectNode out = Json.object();
-    while (parser.nextToken() == JsonToken.FIELD_NAME) {
-      String name = parser.currentName();
-      JsonToken value = parser.nextToken();
-      switch (name) {
-        case "type", "id", "name", "tool_use_id", "is_error", "input" -> out.set(name, tree());
-        case "content" -> out.set(name, resultText(value));
-        default -> parser.skipChildren();
+  /** An assistant or user message: its id and its tool calls and results. */
+  private void message(ObjectNode out, String name, JsonToken value) throws IOException {
+    if (name.equals("content") && value == JsonToken.START_ARRAY) {
+      ArrayNode blocks = out.putArray(name);
+      while (parser.nextToken() != JsonToken.END_ARRAY) {
+        if (parser.currentToken() != JsonToken.START_OBJECT) {
+          parser.skipChildren();
+          continue;
+        }
+        ObjectNode block = object(this::block);
+        if (CALL_BLOCKS.contains(Json.text(block, "type"))) {
+          blocks.add(block);
+        }
       }
+    } else {
+      keepIf(name.equals("id"), out, name);
     }
-    return out;
+  }
+
+  private void block(ObjectNode out, String name, JsonToken value) throws IOException {
+    switch (name) {
+      case "type", "id", "name", "tool_use_id", "is_error", "input" -> out.set(name, tree());
+      case "content" -> out.set(name, resultText(value));
+      default -> parser.skipChildren();
+    }
   }
 
   /** A stream event: only a content block's start announces a call. */
-  private ObjectNode event() throws IOException {
-    ObjectNode out = Json.object();
-    while (parser.nextToken() == JsonToken.FIELD_NAME) {
-      String name = parser.currentName();
-      JsonToken value = parser.nextToken();
-      switch (name) {
-        case "type", "index" -> out.set(name, tree());
-        case "content_block" -> setIfObject(out, name, value, this::block);
-        default -> parser.skipChildren();
-      }
+  private void event(ObjectNode out, String name, JsonToken value) throws IOException {
+    if (name.equals("content_block")) {
+      setIfObject(out, name, value, () -> object(this::block));
+    } else {
+      keepIf(name.equals("type") || name.equals("index"), out, name);
     }
-    return out;
   }
 
   /** Of a result's structured form, only whether the call was interrupted. */
-  private ObjectNode interrupted() throws IOException {
-    ObjectNode out = Json.object();
-    while (parser.nextToken() == JsonToken.FIELD_NAME) {
-      String name = parser.currentName();
-      parser.nextToken();
-      if (name.equals("interrupted")) {
-        out.set(name, tree());
-      } else {
-        parser.skipChildren();
-      }
-    }
-    return out;
+  private void interrupted(ObjectNode out, String name, JsonToken value) throws IOException {
+    keepIf(name.equals("interrupted"), out, name);
   }
 
   /**
