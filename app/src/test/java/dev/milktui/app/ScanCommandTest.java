@@ -356,6 +356,29 @@ class ScanCommandTest {
   }
 
   @Test
+  void theJsonReportEscapesC1AndBidiControlsSoTheyNeitherActOnNorReorderTheTerminal(
+      @TempDir Path dir) throws IOException {
+    Path record =
+        Files.writeString(
+            dir.resolve("bidi.ndjson"),
+            "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"cwd\":\"/w\"}\n"
+                + "{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"content\":[{\"type\":"
+                + "\"tool_use\",\"id\":\"t\",\"name\":\"Bash\",\"input\":{\"command\":"
+                + "\"rm -rf x \\u202e\\u2066#txt.\\u2069\\u200f\\u061c\\u0085\\u009b2J\\u001b\"}}]}}\n");
+
+    Run run = run("scan", "--json", record.toString());
+
+    assertThat(run.out().chars().filter(c -> c < 0x20 && c != '\n' || c >= 0x7f && c <= 0x9f))
+        .isEmpty();
+    assertThat(run.out().chars().filter(c -> "\u202e\u2066\u2069\u200f\u061c".indexOf(c) >= 0))
+        .isEmpty();
+    assertThat(run.out())
+        .contains("rm -rf x \\u202E\\u2066#txt.\\u2069\\u200F\\u061C\\u0085\\u009B2J\\u001B");
+    assertThat(run.jsonLines().get(0).get("tools").get(0).get("input").get("command").textValue())
+        .isEqualTo("rm -rf x \u202e\u2066#txt.\u2069\u200f\u061c\u0085\u009b2J\u001b");
+  }
+
+  @Test
   void aStreamClosedFailureComesWithTheGrantsCommandThatFixesIt() {
     Run run = run("scan", path("f1-ppt-arg-devnull"));
 

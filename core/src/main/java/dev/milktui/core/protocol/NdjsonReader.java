@@ -41,6 +41,7 @@ public final class NdjsonReader {
   private final int maxLineBytes;
   private final int maxStringBytes;
   private final LineSink sink;
+  private final boolean parses;
 
   private final LineBuffer buffer = new LineBuffer();
   private byte[] line;
@@ -52,6 +53,11 @@ public final class NdjsonReader {
 
   /** {@code maxStringBytes}: string values longer than this are cut (see {@link LongStrings}). */
   public NdjsonReader(InputStream in, int maxLineBytes, int maxStringBytes, LineSink sink) {
+    this(in, maxLineBytes, maxStringBytes, sink, true);
+  }
+
+  private NdjsonReader(
+      InputStream in, int maxLineBytes, int maxStringBytes, LineSink sink, boolean parses) {
     if (maxLineBytes < 1 || maxStringBytes < 1) {
       throw new IllegalArgumentException(
           "caps must be positive: " + maxLineBytes + ", " + maxStringBytes);
@@ -60,6 +66,16 @@ public final class NdjsonReader {
     this.maxLineBytes = maxLineBytes;
     this.maxStringBytes = maxStringBytes;
     this.sink = sink;
+    this.parses = parses;
+  }
+
+  /**
+   * Frames lines without parsing them: each goes to {@link LineSink#rawLine}, which may change its
+   * bytes (the reader is done with them), and only lines over the cap reach {@link
+   * LineSink#malformed}; for readers that parse only what they need of a line.
+   */
+  public static NdjsonReader framing(InputStream in, int maxLineBytes, LineSink sink) {
+    return new NdjsonReader(in, maxLineBytes, Integer.MAX_VALUE, sink, false);
   }
 
   /** Keeps whole strings: for readers that must see lines exactly as printed. */
@@ -169,7 +185,9 @@ public final class NdjsonReader {
       }
       if (!isBlank(line, length)) {
         sink.rawLine(line, 0, length);
-        parse(length);
+        if (parses) {
+          parse(length);
+        }
       }
     } catch (OutOfMemoryError e) {
       // What the line held is garbage once this frame is left; later lines still get through.

@@ -23,6 +23,16 @@ final class Listing<T> {
     return false;
   }
 
+  /** Counts an item that would not be kept anyway. */
+  void countOnly() {
+    total++;
+  }
+
+  /** How many more items would be kept. */
+  int room() {
+    return limit - items.size();
+  }
+
   boolean isFull() {
     return items.size() >= limit;
   }

@@ -5,10 +5,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.PermissionDenial;
+import dev.milktui.core.text.TerminalSafeJson;
 
 /**
  * The one-line JSON form of a {@link ScanReport} ({@code milk-tui scan --json}). Each list holds
- * the entries the report kept; its {@code *_total} field counts all of them.
+ * the entries the report kept; its {@code *_total} field counts all of them. Written by {@link
+ * TerminalSafeJson}: a recorded escape sequence or bidi override never reaches the terminal.
  */
 public final class ScanJson {
   private ScanJson() {}
@@ -44,7 +46,7 @@ public final class ScanJson {
     ArrayNode errors = out.putArray("errors");
     report.errors().items().forEach(errors::add);
     StreamClosedFix.grantsCommand(report).ifPresent(command -> out.put("fix", command));
-    return Json.write(out);
+    return TerminalSafeJson.write(out);
   }
 
   private static void call(ArrayNode array, String toolUseId, String tool, JsonNode input) {

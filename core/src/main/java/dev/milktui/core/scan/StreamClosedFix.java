@@ -1,5 +1,6 @@
 package dev.milktui.core.scan;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.grants.PermissionRule;
 import dev.milktui.core.grants.RuleSuggester;
 import java.nio.file.Path;
@@ -21,16 +22,22 @@ final class StreamClosedFix {
 
   private final Set<String> rules = new LinkedHashSet<>();
 
-  /** Adds the narrowest rule for a call made in {@code workingDirectory} (null when unknown). */
-  void add(String workingDirectory, ScanReport.Tool call) {
-    if (rules.size() >= MAX_RULES) {
-      return;
+  /** Adds a call's rule ({@link #ruleFor}); beyond {@link #MAX_RULES} distinct ones, none. */
+  void add(Optional<String> rule) {
+    if (rules.size() < MAX_RULES) {
+      rule.ifPresent(rules::add);
     }
-    new RuleSuggester(Path.of(workingDirectory == null ? "" : workingDirectory))
-        .suggest(call.name(), call.input()).rules().stream()
-            .findFirst()
-            .map(PermissionRule::toString)
-            .ifPresent(rules::add);
+  }
+
+  /** False once the rule limit is reached: further calls need no rule. */
+  boolean wantsMore() {
+    return rules.size() < MAX_RULES;
+  }
+
+  /** The narrowest rule for a call made in {@code workingDirectory} (null when unknown). */
+  static Optional<String> ruleFor(String workingDirectory, String tool, JsonNode input) {
+    return new RuleSuggester(Path.of(workingDirectory == null ? "" : workingDirectory))
+        .suggest(tool, input).rules().stream().findFirst().map(PermissionRule::toString);
   }
 
   List<String> rules() {

@@ -4,11 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.milktui.core.event.SessionEvent;
-import dev.milktui.core.event.ToolCall;
-import dev.milktui.core.event.ToolOutcome;
-import dev.milktui.core.event.TurnSummary;
+import dev.milktui.core.protocol.AssistantMessage;
 import dev.milktui.core.protocol.CliMessage;
+import dev.milktui.core.protocol.ContentBlock;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.LineSink;
 import dev.milktui.core.protocol.MalformedLine;
@@ -16,10 +14,10 @@ import dev.milktui.core.protocol.MessageParser;
 import dev.milktui.core.protocol.NdjsonReader;
 import dev.milktui.core.protocol.PermissionDenial;
 import dev.milktui.core.protocol.ResultMessage;
+import dev.milktui.core.protocol.StreamEvent;
+import dev.milktui.core.protocol.StreamEventMessage;
 import dev.milktui.core.protocol.SystemMessage;
-import dev.milktui.core.protocol.UnknownMessage;
-import dev.milktui.core.record.RecordFile;
-import dev.milktui.core.turn.TurnAccumulator;
+import dev.milktui.core.protocol.UserMessage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
@@ -33,10 +31,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads a stream-json transcript line by line (never the whole file at once) through the same
- * reader and accumulator as a live session, and sums it up as a {@link ScanReport}. Memory does not
- * grow with the file: a line is let go once summed up, the report lists at most a fixed number of
- * calls, denials and errors (counting all of them), and what it keeps of a call's input is small.
+ * Reads a stream-json transcript or a session record line by line (never the whole file at once)
+ * and sums it up as a {@link ScanReport}. Each line is skimmed with Jackson's streaming parser
+ * ({@link LineSkim}): only what the report uses is read, and its outcomes are read as a live
+ * session reads them. Memory does not grow with the file: a line is let go once summed up, a turn's
+ * calls are kept only while they can still be listed ({@link ScanTurn}), the report lists at most a
+ * fixed number of calls, denials and errors (counting all of them), and what it keeps of a call's
+ * input is small.
  */
 public final class TranscriptScanner implements LineSink {
   /** Malformed lines beyond this many are counted but not listed one by one. */
@@ -58,18 +59,20 @@ public final class TranscriptScanner implements LineSink {
    * How many denial ids are remembered to report each denial once: results repeat the denials of
    * their turn, not of the whole session, so a recent window is enough.
    */
-  private static final int REMEMBERED_DENIALS = 10_000;
+  private static final int REMEMBERED_IDS = 10_000;
 
   private final String file;
-  private final TurnAccumulator accumulator = new TurnAccumulator(this::event);
   private final Listing<ScanReport.Tool> tools = new Listing<>(LISTED_CALLS);
   private final Listing<ScanReport.Tool> streamClosed = new Listing<>(LISTED_CALLS);
   private final StreamClosedFix fix = new StreamClosedFix();
+  private final ScanTurn turn = new ScanTurn(tools, streamClosed, fix);
   private final Listing<PermissionDenial> denials = new Listing<>(LISTED_CALLS);
   private final Set<String> deniedIds = recentIds();
   private final Listing<String> errors = new Listing<>(LISTED_ERRORS);
+  private NdjsonReader reader;
   private long lines;
   private long malformed;
+  private String sessionId;
   private String claudeVersion;
   private String workingDirectory;
   private ResultMessage lastResult;
@@ -92,7 +95,8 @@ public final class TranscriptScanner implements LineSink {
     TranscriptScanner scanner = new TranscriptScanner(name);
     // Strings are kept whole: a record entry's line is JSON inside a string.
     int maxLineBytes = NdjsonReader.maxLineBytesFor(Runtime.getRuntime().maxMemory());
-    new NdjsonReader(in, maxLineBytes, scanner).run();
+    scanner.reader = NdjsonReader.framing(in, maxLineBytes, scanner);
+    scanner.reader.run();
     if (scanner.failure != null) {
       throw scanner.failure;
     }
@@ -100,45 +104,57 @@ public final class TranscriptScanner implements LineSink {
   }
 
   @Override
-  public void message(CliMessage message) {
+  public void rawLine(byte[] bytes, int offset, int length) {
     lines++;
-    if (message instanceof UnknownMessage unknown && RecordFile.isEntry(unknown.raw())) {
-      // A milk-tui session record: only what claude printed counts, host and stderr lines not.
-      RecordFile.cliLine(unknown.raw()).ifPresent(this::recordedLine);
+    ObjectNode line;
+    try {
+      line = LineSkim.claudeLine(bytes, offset, length);
+    } catch (LineSkim.Malformed e) {
+      malformed(reader.lines(), e.getMessage());
       return;
     }
-    summarise(message);
+    // A milk-tui session record: only what claude printed counts, host and stderr lines not.
+    if (line != null) {
+      summarise(MessageParser.parse(line));
+    }
   }
 
-  private void recordedLine(String line) {
-    try {
-      JsonNode node = Json.MAPPER.readTree(line);
-      if (node != null && node.isObject()) {
-        summarise(MessageParser.parse(node));
-        return;
-      }
-    } catch (IOException e) {
-      // Counted below like any malformed line.
-    }
+  /** The reader only frames lines ({@link NdjsonReader#framing}): every line is a raw line. */
+  @Override
+  public void message(CliMessage message) {
+    throw new IllegalStateException("a framing reader hands over raw lines only");
+  }
+
+  /** A line over the cap. */
+  @Override
+  public void malformed(MalformedLine line) {
+    lines++;
+    malformed(line.lineNumber(), line.reason());
+  }
+
+  private void malformed(long lineNumber, String reason) {
     malformed++;
     if (malformed <= LISTED_MALFORMED_LINES) {
-      errors.add("line " + lines + ": recorded claude output is not a JSON object");
+      errors.add("line " + lineNumber + ": " + reason);
     }
   }
 
-  private static Set<String> recentIds() {
+  static Set<String> recentIds() {
     return Collections.newSetFromMap(
         new LinkedHashMap<>() {
           private static final long serialVersionUID = 1L;
 
           @Override
           protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-            return size() > REMEMBERED_DENIALS;
+            return size() > REMEMBERED_IDS;
           }
         });
   }
 
   private void summarise(CliMessage message) {
+    if (message.sessionId() != null && !message.sessionId().isEmpty()) {
+      sessionId = message.sessionId();
+    }
     if (message instanceof SystemMessage.Init init) {
       if (init.claudeVersion() != null) {
         claudeVersion = init.claudeVersion();
@@ -146,28 +162,47 @@ public final class TranscriptScanner implements LineSink {
       if (init.cwd() != null) {
         workingDirectory = init.cwd();
       }
-    } else if (message instanceof ResultMessage result) {
-      turns++;
-      lastResult = result;
-      for (PermissionDenial denial : result.permissionDenials()) {
-        if (deniedIds.add(String.valueOf(denial.toolUseId()))) {
-          denials.add(
-              denials.isFull()
-                  ? denial
-                  : new PermissionDenial(
-                      denial.toolName(), denial.toolUseId(), shortened(denial.toolInput())));
+    } else if (message instanceof SystemMessage.PermissionDenied denied) {
+      if (denied.toolUseId() != null) {
+        turn.denied(denied.toolUseId());
+      }
+    } else if (message instanceof StreamEventMessage event
+        && event.event() instanceof StreamEvent.ContentBlockStart start
+        && start.block() instanceof ContentBlock.ToolUse use
+        && use.id() != null) {
+      turn.announce(use.id(), use.name());
+    } else if (message instanceof AssistantMessage assistant) {
+      for (ContentBlock block : assistant.content()) {
+        if (block instanceof ContentBlock.ToolUse use && use.id() != null) {
+          turn.input(use.id(), use.name(), use.input(), workingDirectory);
         }
       }
+    } else if (message instanceof UserMessage user) {
+      for (ContentBlock block : user.content()) {
+        if (block instanceof ContentBlock.ToolResult result && result.toolUseId() != null) {
+          turn.result(result, user, workingDirectory);
+        }
+      }
+    } else if (message instanceof ResultMessage result) {
+      result(result);
     }
-    accumulator.accept(message);
   }
 
-  @Override
-  public void malformed(MalformedLine line) {
-    lines++;
-    malformed++;
-    if (malformed <= LISTED_MALFORMED_LINES) {
-      errors.add("line " + line.lineNumber() + ": " + line.reason());
+  private void result(ResultMessage result) {
+    turns++;
+    lastResult = result;
+    for (PermissionDenial denial : result.permissionDenials()) {
+      if (deniedIds.add(String.valueOf(denial.toolUseId()))) {
+        denials.add(
+            denials.isFull()
+                ? denial
+                : new PermissionDenial(
+                    denial.toolName(), denial.toolUseId(), shortened(denial.toolInput()).node()));
+      }
+    }
+    turn.end(result);
+    if (result.isError()) {
+      errors.add(describeFailure(turns, result));
     }
   }
 
@@ -176,42 +211,20 @@ public final class TranscriptScanner implements LineSink {
     this.failure = failure;
   }
 
-  private void event(SessionEvent event) {
-    // The summary has each call's final outcome (a result's denials can still change it).
-    if (event instanceof SessionEvent.TurnFinished finished) {
-      TurnSummary turn = finished.summary();
-      turn.tools().forEach(this::addTool);
-      if (turn.isError()) {
-        errors.add(describeFailure(turn));
-      }
-    }
-  }
-
-  private void addTool(ToolCall call) {
-    ToolOutcome outcome = call.finished() ? call.outcome() : ToolOutcome.NO_RESULT;
-    ScanReport.Tool whole =
-        new ScanReport.Tool(call.toolUseId(), call.name(), call.input(), outcome);
-    if (outcome == ToolOutcome.STREAM_CLOSED) {
-      // The fix needs every call's whole input; the listing keeps a shortened copy.
-      fix.add(workingDirectory, whole);
-      streamClosed.add(streamClosed.isFull() ? whole : shortened(whole));
-    }
-    tools.add(tools.isFull() ? whole : shortened(whole));
-  }
-
-  private static ScanReport.Tool shortened(ScanReport.Tool call) {
-    return new ScanReport.Tool(
-        call.toolUseId(), call.name(), shortened(call.input()), call.outcome());
-  }
+  /** A copy of an input as reported, and whether anything of it was cut. */
+  record Shortened(JsonNode node, boolean cut) {}
 
   /**
    * A copy with every string longer than {@link #INPUT_TEXT_CHARS} cut, with a marker, and at most
    * {@link #INPUT_TOTAL_CHARS} of strings kept in all (an input of many long strings is cut too).
    */
-  static JsonNode shortened(JsonNode node) {
-    return shortened(node, new int[] {INPUT_TOTAL_CHARS});
+  static Shortened shortened(JsonNode node) {
+    int[] budget = {INPUT_TOTAL_CHARS, 0};
+    JsonNode copy = shortened(node, budget);
+    return new Shortened(copy, budget[1] > 0);
   }
 
+  /** {@code budget}: the characters still to keep, and how many strings were cut. */
   private static JsonNode shortened(JsonNode node, int[] budget) {
     if (node == null) {
       return null;
@@ -225,6 +238,7 @@ public final class TranscriptScanner implements LineSink {
       }
       int end = keep > 0 && Character.isHighSurrogate(text.charAt(keep - 1)) ? keep - 1 : keep;
       budget[0] -= end;
+      budget[1]++;
       return TextNode.valueOf(
           text.substring(0, end) + "… [" + (text.length() - end) + " more characters]");
     }
@@ -241,19 +255,19 @@ public final class TranscriptScanner implements LineSink {
     return node;
   }
 
-  private static String describeFailure(TurnSummary turn) {
-    StringBuilder text = new StringBuilder("turn " + turn.turnNumber() + " failed");
-    String reason = turn.terminalReason() != null ? turn.terminalReason() : turn.subtype();
+  private static String describeFailure(int turn, ResultMessage result) {
+    StringBuilder text = new StringBuilder("turn " + turn + " failed");
+    String reason = result.terminalReason() != null ? result.terminalReason() : result.subtype();
     if (reason != null) {
       text.append(" (").append(reason);
-      if (turn.apiErrorStatus() != null) {
-        text.append(", HTTP ").append(turn.apiErrorStatus());
+      if (result.apiErrorStatus() != null) {
+        text.append(", HTTP ").append(result.apiErrorStatus());
       }
       text.append(')');
     }
-    List<String> details = new ArrayList<>(turn.errors());
-    if (turn.resultText() != null && !turn.resultText().isBlank()) {
-      details.add(0, turn.resultText());
+    List<String> details = new ArrayList<>(result.errors());
+    if (result.result() != null && !result.result().isBlank()) {
+      details.add(0, result.result());
     }
     if (!details.isEmpty()) {
       text.append(": ").append(String.join("; ", details));
@@ -263,12 +277,12 @@ public final class TranscriptScanner implements LineSink {
 
   private ScanReport report() {
     // A transcript cut off mid-turn still lists the calls it announced.
-    accumulator.currentTools().forEach(this::addTool);
+    turn.cutOff();
     return new ScanReport(
         file,
         lines,
         malformed,
-        accumulator.sessionId(),
+        sessionId,
         claudeVersion,
         workingDirectory,
         turns,

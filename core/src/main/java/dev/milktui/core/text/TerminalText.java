@@ -186,7 +186,8 @@ public final class TerminalText {
     return true;
   }
 
-  private static boolean isBidiControl(char c) {
+  /** The characters that reorder text on screen: embeddings, overrides, isolates and marks. */
+  public static boolean isBidiControl(char c) {
     return (c >= 0x202A && c <= 0x202E)
         || (c >= 0x2066 && c <= 0x2069)
         || c == 0x200E

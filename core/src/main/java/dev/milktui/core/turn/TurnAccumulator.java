@@ -28,7 +28,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -298,8 +297,8 @@ public final class TurnAccumulator {
     if (tool.outcome != ToolOutcome.RUNNING) {
       return;
     }
-    Optional<ToolResultMeta> meta = metaFor(message, result.toolUseId());
-    tool.outcome = outcomeOf(result, message, meta);
+    Optional<ToolResultMeta> meta = ToolOutcomes.metaFor(message, result.toolUseId());
+    tool.outcome = ToolOutcomes.of(result, message, meta, deniedIds);
     tool.resultText = cap(result.text());
     tool.elapsed = Duration.between(tool.startedAt, clock.instant());
     if (tool.outcome == ToolOutcome.STREAM_CLOSED) {
@@ -331,47 +330,11 @@ public final class TurnAccumulator {
             SessionEvent.Level.INFO, who + tool.name + (why.isEmpty() ? "." : ": " + why)));
   }
 
-  private static Optional<ToolResultMeta> metaFor(UserMessage message, String toolUseId) {
-    return message.toolResultMeta().stream()
-        .filter(meta -> toolUseId.equals(meta.toolUseId()))
-        .findFirst();
-  }
-
-  private ToolOutcome outcomeOf(
-      ContentBlock.ToolResult result, UserMessage message, Optional<ToolResultMeta> meta) {
-    if (StreamClosedDetector.isStreamClosed(result, meta)) {
-      return ToolOutcome.STREAM_CLOSED;
-    }
-    if (!result.failed()) {
-      return interruptedResult(message) ? ToolOutcome.INTERRUPTED : ToolOutcome.OK;
-    }
-    // A non_execution_kind alone also means "not run for want of permission" (deny+interrupt).
-    if (meta.isPresent()
-        && ("reject".equals(meta.get().decision()) || meta.get().nonExecutionKind() != null)) {
-      return ToolOutcome.DENIED;
-    }
-    if (deniedIds.contains(result.toolUseId())) {
-      return ToolOutcome.DENIED;
-    }
-    String lower = result.text().toLowerCase(Locale.ROOT);
-    if (lower.contains("was stopped while running") || interruptedResult(message)) {
-      return ToolOutcome.INTERRUPTED;
-    }
-    return ToolOutcome.ERROR;
-  }
-
-  private static boolean interruptedResult(UserMessage message) {
-    JsonNode structured = message.toolUseResult();
-    return structured != null && Json.isTrue(structured, "interrupted");
-  }
-
   private TurnSummary result(ResultMessage result) {
     turnNumber++;
-    boolean aborted =
-        result.terminalReason() != null && result.terminalReason().startsWith("aborted");
     for (ToolState tool : tools.values()) {
       if (tool.outcome == ToolOutcome.RUNNING) {
-        tool.outcome = aborted ? ToolOutcome.INTERRUPTED : ToolOutcome.NO_RESULT;
+        tool.outcome = ToolOutcomes.unfinished(result);
         tool.elapsed = Duration.between(tool.startedAt, clock.instant());
         events.accept(new SessionEvent.ToolFinished(tool.snapshot()));
       }
@@ -379,8 +342,8 @@ public final class TurnAccumulator {
     List<PermissionDenial> denials = new ArrayList<>();
     for (PermissionDenial denial : result.permissionDenials()) {
       ToolState tool = denial.toolUseId() == null ? null : tools.get(denial.toolUseId());
-      if (tool != null && tool.outcome == ToolOutcome.ERROR) {
-        tool.outcome = ToolOutcome.DENIED;
+      if (tool != null) {
+        tool.outcome = ToolOutcomes.afterDenial(tool.outcome);
       }
       DenialOrigin origin =
           denial.toolUseId() == null

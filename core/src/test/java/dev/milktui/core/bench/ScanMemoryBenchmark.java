@@ -7,6 +7,9 @@ import dev.milktui.core.scan.ScanText;
 import dev.milktui.core.scan.TranscriptScanner;
 import dev.milktui.core.testkit.Recordings;
 import java.io.IOException;
+import java.io.Writer;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryType;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,10 +19,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code milk-tui scan} of a big session record, in bounded memory. Two steps, each in its own JVM
- * (run by {@code scripts/bench scan}): {@code generate FILE GB} writes a record of real transcript
- * lines, with a 1 MB tool result every 200 lines and one of 64 MB; {@code scan FILE text|json}
- * scans it as the command does and prints {@code scan_<mode>_peak_rss_mb=… seconds=…}.
+ * {@code milk-tui scan} of a big session record, in bounded memory. Steps, each in its own JVM (run
+ * by {@code scripts/bench scan}): {@code generate FILE GB} writes a record of real transcript
+ * lines, with a 1 MB tool result every 200 lines and, from 1 GB on, one of 64 MB; {@code writes
+ * FILE CALLS KB} writes a record of one turn of CALLS Writes of KB kilobytes that all failed with
+ * "Stream closed"; {@code scan FILE text|json} scans it as the command does and prints {@code
+ * scan_<mode>_peak_rss_mb=… peak_heap_mb=… seconds=…}.
  */
 public final class ScanMemoryBenchmark {
   private ScanMemoryBenchmark() {}
@@ -27,25 +32,56 @@ public final class ScanMemoryBenchmark {
   public static void main(String[] args) throws IOException {
     Path file = Path.of(args[1]);
     if (args[0].equals("generate")) {
-      generate(file, (long) (Double.parseDouble(args[2]) * 1e9));
+      generate(file, (long) (Double.parseDouble(args[2]) * 1e9), true);
+    } else if (args[0].equals("session")) {
+      generate(file, (long) (Double.parseDouble(args[2]) * 1e9), false);
+    } else if (args[0].equals("capture")) {
+      capture(file, (long) (Double.parseDouble(args[2]) * 1e9));
+    } else if (args[0].equals("writes")) {
+      writes(file, Integer.parseInt(args[2]), Integer.parseInt(args[3]));
     } else {
       scan(file, args[2]);
     }
   }
 
-  private static void generate(Path file, long targetBytes) throws IOException {
+  /** Every recorded line, in order: a mix of real sessions. */
+  private static List<String> recordedLines() throws IOException {
     List<String> lines = new ArrayList<>();
     for (String name : Recordings.names()) {
       lines.addAll(Files.readAllLines(Recordings.ndjson(name)));
     }
+    return lines;
+  }
+
+  /** Claude's stdout as captured (no record entries): the recorded lines over and over. */
+  private static void capture(Path file, long targetBytes) throws IOException {
+    List<String> lines = recordedLines();
+    try (Writer out = Files.newBufferedWriter(file)) {
+      long written = 0;
+      for (int i = 0; written < targetBytes; i++) {
+        String line = lines.get(i % lines.size());
+        out.write(line);
+        out.write('\n');
+        written += line.length() + 1;
+      }
+    }
+    System.out.printf(Locale.ROOT, "generated %s: %.2f GB%n", file, Files.size(file) / 1e9);
+  }
+
+  /**
+   * A session record of the recorded lines; {@code bigResults}: with a 1 MB tool result every 200
+   * lines and, from 1 GB on, one of 64 MB.
+   */
+  private static void generate(Path file, long targetBytes, boolean bigResults) throws IOException {
+    List<String> lines = recordedLines();
     String oneMb = bigResult(1_000_000);
     try (RecordFile record = RecordFile.open(file, Clock.systemUTC())) {
       long written = 0;
       for (long i = 0; written < targetBytes; i++) {
         String line;
-        if (i == 1000) {
+        if (bigResults && i == 1000 && targetBytes >= 1e9) {
           line = bigResult(64_000_000);
-        } else if (i % 200 == 199) {
+        } else if (bigResults && i % 200 == 199) {
           line = oneMb;
         } else {
           line = lines.get((int) (i % lines.size()));
@@ -56,6 +92,35 @@ public final class ScanMemoryBenchmark {
         record.fromClaude(line);
         written += line.length() + 60;
       }
+    }
+    System.out.printf(Locale.ROOT, "generated %s: %.2f GB%n", file, Files.size(file) / 1e9);
+  }
+
+  private static void writes(Path file, int calls, int kilobytes) throws IOException {
+    String content = "0123456789 line of a written file\\n".repeat(kilobytes * 1024 / 35);
+    try (RecordFile record = RecordFile.open(file, Clock.systemUTC())) {
+      record.fromClaude(
+          "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"cwd\":\"/w\","
+              + "\"claude_code_version\":\"2.1.332\"}");
+      for (int i = 0; i < calls; i++) {
+        record.fromClaude(
+            "{\"type\":\"assistant\",\"session_id\":\"s\",\"message\":{\"id\":\"m"
+                + i
+                + "\",\"content\":[{\"type\":\"tool_use\",\"id\":\"w"
+                + i
+                + "\",\"name\":\"Write\",\"input\":{\"file_path\":\"/w/f"
+                + i
+                + ".txt\",\"content\":\""
+                + content
+                + "\"}}]}}");
+        record.fromClaude(
+            "{\"type\":\"user\",\"session_id\":\"s\",\"message\":{\"content\":[{\"type\":"
+                + "\"tool_result\",\"tool_use_id\":\"w"
+                + i
+                + "\",\"is_error\":true,\"content\":\"Tool permission request failed: "
+                + "AbortError: Stream closed\"}]}}");
+      }
+      record.fromClaude("{\"type\":\"result\",\"subtype\":\"success\",\"session_id\":\"s\"}");
     }
     System.out.printf(Locale.ROOT, "generated %s: %.2f GB%n", file, Files.size(file) / 1e9);
   }
@@ -81,11 +146,20 @@ public final class ScanMemoryBenchmark {
         out.getBytes(StandardCharsets.UTF_8).length);
     System.out.printf(
         Locale.ROOT,
-        "scan_%s_peak_rss_mb=%.0f seconds=%.1f file_gb=%.2f%n",
+        "scan_%s_peak_rss_mb=%.0f peak_heap_mb=%.0f seconds=%.1f file_gb=%.2f%n",
         mode,
         peakRss() / 1e6,
+        peakHeap() / 1e6,
         seconds,
         Files.size(file) / 1e9);
+  }
+
+  /** The most the heap held: the peaks of its pools, summed. */
+  private static long peakHeap() {
+    return ManagementFactory.getMemoryPoolMXBeans().stream()
+        .filter(pool -> pool.getType() == MemoryType.HEAP)
+        .mapToLong(pool -> pool.getPeakUsage().getUsed())
+        .sum();
   }
 
   private static long peakRss() throws IOException {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.event.ToolOutcome;
+import dev.milktui.core.protocol.Json;
 import dev.milktui.core.record.RecordFile;
 import dev.milktui.core.testkit.Recordings;
 import java.io.ByteArrayInputStream;
@@ -62,6 +63,67 @@ class TranscriptScannerTest {
     assertThat(fromRecord.streamClosed()).isEqualTo(fromCapture.streamClosed());
     assertThat(fromRecord.tools()).isEqualTo(fromCapture.tools());
     assertThat(fromRecord.malformedLines()).isZero();
+  }
+
+  @Test
+  void aRecordEntryWrittenInAnotherFieldOrderIsReadToo() throws IOException {
+    String f1 = Files.readAllLines(Recordings.ndjson("f1-ppt-arg-devnull")).get(0);
+    String entry =
+        Json.MAPPER
+            .createObjectNode()
+            .put("line", f1)
+            .put("dir", RecordFile.FROM_CLAUDE)
+            .put("ts", "2026-01-01T00:00:00Z")
+            .toString();
+
+    ScanReport report = scan(entry + "\n");
+
+    assertThat(report.sessionId()).isEqualTo("3c384f4c-8423-44f1-936d-bb2f82477c2b");
+    assertThat(report.malformedLines()).isZero();
+  }
+
+  @Test
+  void aTornRecordEntryIsCountedAsMalformedAndTheScanGoesOn(@TempDir Path dir) throws IOException {
+    Path record = dir.resolve("session.ndjson");
+    try (RecordFile file = RecordFile.open(record, Clock.systemUTC())) {
+      for (String line : Files.readAllLines(Recordings.ndjson("f1-ppt-arg-devnull"))) {
+        file.fromClaude(line);
+      }
+    }
+    String whole = Files.readString(record);
+    String torn = whole.substring(0, 60) + "\n" + whole;
+
+    ScanReport report = scan(torn);
+
+    assertThat(report.malformedLines()).isEqualTo(1);
+    assertThat(report.errors().items().get(0)).startsWith("line 1: invalid JSON");
+    assertThat(report.turns()).isEqualTo(1);
+  }
+
+  @Test
+  void aStreamClosedResultIsKnownByItsStartWhateverFollows() throws IOException {
+    String tail = "x".repeat(LineSkim.RESULT_TEXT_CHARS * 3);
+    ScanReport report =
+        scan(
+            "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"tool_result\","
+                + "\"tool_use_id\":\"t\",\"is_error\":true,\"content\":[{\"type\":\"text\","
+                + "\"text\":\"Tool permission request failed: AbortError: Stream closed "
+                + tail
+                + "\"}]}]}}\n");
+
+    assertThat(report.streamClosed().total()).isEqualTo(1);
+  }
+
+  @Test
+  void invalidUtf8InsideALineIsReadAsReplacementCharactersNotAsAMalformedLine() throws IOException {
+    byte[] line =
+        "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"cwd\":\"/w\u00ff\"}\n"
+            .getBytes(StandardCharsets.ISO_8859_1);
+
+    ScanReport report = TranscriptScanner.scan("t", new ByteArrayInputStream(line));
+
+    assertThat(report.malformedLines()).isZero();
+    assertThat(report.workingDirectory()).isEqualTo("/w\uFFFD");
   }
 
   @Test
@@ -268,6 +330,51 @@ class TranscriptScannerTest {
         .contains("  tools         " + calls + "\n")
         .contains("    … and 7 more, not listed\n");
     assertThat(ScanJson.line(report)).contains("\"tools_total\":" + calls);
+  }
+
+  @Test
+  void streamClosedCallsAfterAFullListingOfOtherCallsAreListedWithTheirInputs() throws IOException {
+    StringBuilder turn = new StringBuilder();
+    for (int i = 0; i < TranscriptScanner.LISTED_CALLS + 3; i++) {
+      turn.append(call(i, "ok" + i)).append(result(i, "\"is_error\":false,\"content\":\"fine\""));
+    }
+    turn.append(call(5000, "late"))
+        .append(result(5000, "\"is_error\":true,\"content\":\"" + STREAM_CLOSED + "\""))
+        .append("{\"type\":\"result\",\"subtype\":\"success\",\"session_id\":\"s\"}\n");
+
+    ScanReport report = scan(turn.toString());
+
+    assertThat(report.tools().total()).isEqualTo(TranscriptScanner.LISTED_CALLS + 4);
+    assertThat(report.tools().items()).hasSize(TranscriptScanner.LISTED_CALLS);
+    assertThat(report.streamClosed().items())
+        .singleElement()
+        .satisfies(t -> assertThat(t.input().get("command").textValue()).isEqualTo("late --run"));
+    assertThat(report.fixRules()).containsExactly("Bash(late:*)");
+  }
+
+  @Test
+  void aSecondResultForACallThatWasCountedAndLetGoIsNotCountedAgain() throws IOException {
+    StringBuilder turn = new StringBuilder();
+    for (int i = 0; i < TranscriptScanner.LISTED_CALLS + 1; i++) {
+      turn.append(call(i, "ok" + i)).append(result(i, "\"is_error\":false,\"content\":\"fine\""));
+    }
+    turn.append(result(TranscriptScanner.LISTED_CALLS, "\"is_error\":false,\"content\":\"again\""))
+        .append("{\"type\":\"result\",\"subtype\":\"success\",\"session_id\":\"s\"}\n");
+
+    assertThat(scan(turn.toString()).tools().total()).isEqualTo(TranscriptScanner.LISTED_CALLS + 1);
+  }
+
+  private static final String STREAM_CLOSED =
+      "Tool permission request failed: AbortError: Stream closed";
+
+  private static String call(int id, String command) {
+    return "{\"type\":\"assistant\",\"session_id\":\"s\",\"message\":{\"id\":\"m%d\",\"content\":[{\"type\":\"tool_use\",\"id\":\"t%d\",\"name\":\"Bash\",\"input\":{\"command\":\"%s --run\"}}]}}\n"
+        .formatted(id, id, command);
+  }
+
+  private static String result(int id, String fields) {
+    return "{\"type\":\"user\",\"session_id\":\"s\",\"message\":{\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"t%d\",%s}]}}\n"
+        .formatted(id, fields);
   }
 
   @Test

@@ -1,0 +1,192 @@
+package dev.milktui.core.scan;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The claude line inside a session record entry as {@link dev.milktui.core.record.RecordFile}
+ * writes it, {@code {"ts":"…","dir":"cli","line":"…"}}, read without building the entry: the string
+ * is unescaped in place, in the entry's own bytes (JSON escapes are never shorter than the UTF-8
+ * they stand for), so a line of any size costs no copy. Entries of another shape are left to the
+ * general path.
+ */
+final class RecordedLine {
+  private static final byte[] START = bytes("{\"ts\":\"");
+  private static final byte[] CLI_LINE = bytes("\",\"dir\":\"cli\",\"line\":\"");
+
+  /** The bytes that end a plain run inside a JSON string: a quote, a backslash, a control. */
+  private static final boolean[] SPECIAL = new boolean[256];
+
+  static {
+    for (int b = 0; b < 0x20; b++) {
+      SPECIAL[b] = true;
+    }
+    SPECIAL['"'] = true;
+    SPECIAL['\\'] = true;
+  }
+
+  /** Thrown when the entry's string or what follows it is not well-formed JSON. */
+  static final class Malformed extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    Malformed(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  private RecordedLine() {}
+
+  /**
+   * Where the recorded line's string starts (after its quote) when the entry has the exact shape
+   * milk-tui writes for a line from claude, else -1.
+   */
+  static int start(byte[] bytes, int offset, int length) {
+    int end = offset + length;
+    if (!matches(bytes, offset, end, START)) {
+      return -1;
+    }
+    int at = offset + START.length;
+    while (at < end && bytes[at] != '"') {
+      if (bytes[at] == '\\') {
+        return -1;
+      }
+      at++;
+    }
+    return matches(bytes, at, end, CLI_LINE) ? at + CLI_LINE.length : -1;
+  }
+
+  /**
+   * Unescapes the string that starts at {@code start} in place and returns where the unescaped line
+   * ends; the entry must close right after the string.
+   */
+  static int unescape(byte[] bytes, int start, int end) throws Malformed {
+    int read = start;
+    int write = start;
+    while (true) {
+      // Most bytes are plain: find the run's end with one table look-up each, then move it once.
+      int run = read;
+      while (read < end && !SPECIAL[bytes[read] & 0xFF]) {
+        read++;
+      }
+      if (write != run) {
+        System.arraycopy(bytes, run, bytes, write, read - run);
+      }
+      write += read - run;
+      if (read >= end) {
+        throw new Malformed("the recorded line's string is not closed");
+      }
+      byte b = bytes[read++];
+      if (b == '"') {
+        break;
+      }
+      if (b != '\\') {
+        throw new Malformed("a control character inside the recorded line's string");
+      }
+      if (read >= end) {
+        throw new Malformed("the recorded line's string is not closed");
+      }
+      byte escape = bytes[read++];
+      switch (escape) {
+        case '"', '\\', '/' -> bytes[write++] = escape;
+        case 'n' -> bytes[write++] = '\n';
+        case 'r' -> bytes[write++] = '\r';
+        case 't' -> bytes[write++] = '\t';
+        case 'b' -> bytes[write++] = '\b';
+        case 'f' -> bytes[write++] = '\f';
+        case 'u' -> {
+          int unit = hex4(bytes, read, end);
+          read += 4;
+          int codePoint = unit;
+          if (Character.isHighSurrogate((char) unit)
+              && read + 6 <= end
+              && bytes[read] == '\\'
+              && bytes[read + 1] == 'u') {
+            int low = hex4(bytes, read + 2, end);
+            if (Character.isLowSurrogate((char) low)) {
+              codePoint = Character.toCodePoint((char) unit, (char) low);
+              read += 6;
+            }
+          }
+          write = utf8(bytes, write, codePoint);
+        }
+        default -> throw new Malformed("an unknown escape in the recorded line's string");
+      }
+    }
+    for (; read < end; read++) {
+      byte b = bytes[read];
+      if (b == '}') {
+        closes(bytes, read + 1, end);
+        return write;
+      }
+      if (!isBlank(b)) {
+        break;
+      }
+    }
+    throw new Malformed("the record entry does not end after its line");
+  }
+
+  private static void closes(byte[] bytes, int from, int end) throws Malformed {
+    for (int i = from; i < end; i++) {
+      if (!isBlank(bytes[i])) {
+        throw new Malformed("the record entry does not end after its line");
+      }
+    }
+  }
+
+  private static boolean isBlank(byte b) {
+    return b == ' ' || b == '\t' || b == '\r' || b == '\n';
+  }
+
+  private static int hex4(byte[] bytes, int at, int end) throws Malformed {
+    if (at + 4 > end) {
+      throw new Malformed("a \\u escape cut short in the recorded line's string");
+    }
+    int value = 0;
+    for (int i = at; i < at + 4; i++) {
+      int digit = Character.digit(bytes[i], 16);
+      if (digit < 0) {
+        throw new Malformed("a \\u escape with a non-hex digit in the recorded line's string");
+      }
+      value = value * 16 + digit;
+    }
+    return value;
+  }
+
+  /**
+   * Writes one code point as UTF-8; a lone surrogate becomes U+FFFD, as a decoder would read it.
+   */
+  private static int utf8(byte[] bytes, int at, int codePoint) {
+    int c = Character.isSurrogate((char) codePoint) && codePoint < 0x10000 ? 0xFFFD : codePoint;
+    if (c < 0x80) {
+      bytes[at++] = (byte) c;
+    } else if (c < 0x800) {
+      bytes[at++] = (byte) (0xC0 | (c >> 6));
+      bytes[at++] = (byte) (0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+      bytes[at++] = (byte) (0xE0 | (c >> 12));
+      bytes[at++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+      bytes[at++] = (byte) (0x80 | (c & 0x3F));
+    } else {
+      bytes[at++] = (byte) (0xF0 | (c >> 18));
+      bytes[at++] = (byte) (0x80 | ((c >> 12) & 0x3F));
+      bytes[at++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+      bytes[at++] = (byte) (0x80 | (c & 0x3F));
+    }
+    return at;
+  }
+
+  private static boolean matches(byte[] bytes, int at, int end, byte[] expected) {
+    if (at + expected.length > end) {
+      return false;
+    }
+    for (int i = 0; i < expected.length; i++) {
+      if (bytes[at + i] != expected[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static byte[] bytes(String ascii) {
+    return ascii.getBytes(StandardCharsets.US_ASCII);
+  }
+}
