@@ -35,7 +35,9 @@ final class Logging {
               "writingthread", "true",
               "autoshutdown", "true"));
     } catch (IOException | RuntimeException e) {
-      Configuration.replace(Map.of("level", "off", "writer", "file", "writer.file", "/dev/null"));
+      // Off, and no file writer: tinylog's file writer cannot open /dev/null either (EINVAL) and
+      // says so on standard error as LOGGER ERROR. The default console writer never writes at off.
+      Configuration.replace(Map.of("level", "off"));
     }
   }
 }

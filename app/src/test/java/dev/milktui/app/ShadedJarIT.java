@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -24,11 +25,17 @@ class ShadedJarIT {
   private record Run(int exitCode, String output) {}
 
   private Run run(String... args) throws IOException, InterruptedException {
+    return run(Map.of(), args);
+  }
+
+  private Run run(Map<String, String> extra, String... args)
+      throws IOException, InterruptedException {
     List<String> command =
         new ArrayList<>(List.of("java", "-jar", DemoInTerminalIT.jar().toString()));
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     DemoInTerminalIT.isolated(builder, home);
+    builder.environment().putAll(extra);
     builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
     Process process = builder.start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -103,5 +110,26 @@ class ShadedJarIT {
     assertThat(run.output())
         .isEqualTo(
             "milk-tui: --claude " + home.resolve("no-claude") + ": not an executable file\n");
+  }
+
+  /** A file where the state folder should be fails for root too, unlike a read-only mode. */
+  @Test
+  void grantsAreSavedWhenTheStateFolderCannotBeWrittenAndNothingElseIsPrinted() throws Exception {
+    Path blocked = Files.writeString(home.resolve("state-is-a-file"), "not a folder");
+    Path settings = home.resolve("settings.json");
+
+    Run run =
+        run(
+            Map.of("XDG_STATE_HOME", blocked.toString()),
+            "grants",
+            "allow",
+            "--settings",
+            settings.toString(),
+            "Bash(npm test:*)");
+
+    assertThat(run.exitCode()).as(run.output()).isZero();
+    assertThat(run.output()).doesNotContain("LOGGER ERROR").doesNotContain("Exception");
+    assertThat(settings).content().contains("Bash(npm test:*)");
+    assertThat(blocked).hasContent("not a folder");
   }
 }

@@ -4,7 +4,9 @@ import dev.milktui.core.io.OwnerOnlyFiles;
 import dev.milktui.core.io.StateDirectory;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
+import java.nio.channels.FileLockInterruptionException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,7 +77,25 @@ final class ExclusiveFileLock implements AutoCloseable {
   }
 
   static ExclusiveFileLock acquire(Path locks, Path target) throws IOException {
-    Path sidecar = usableSidecar(locks, target);
+    Path sidecar = sidecarFor(locks, target);
+    try {
+      OwnerOnlyFiles.createParentDirectories(sidecar);
+      return lock(sidecar);
+    } catch (InterruptedIOException
+        | FileLockInterruptionException
+        | ClosedByInterruptException e) {
+      throw e; // the user cancelled: no second try elsewhere
+    } catch (IOException e) {
+      // Never a trial open and close first: closing any channel on a file drops every lock this
+      // JVM holds on it (POSIX), another thread's included.
+      Path absolute = target.toAbsolutePath().normalize();
+      Path beside = absolute.resolveSibling("." + absolute.getFileName() + ".milk-tui.lock");
+      Logger.warn("cannot use {} ({}); locking with {} instead", sidecar, e.getMessage(), beside);
+      return lock(beside);
+    }
+  }
+
+  private static ExclusiveFileLock lock(Path sidecar) throws IOException {
     ReentrantLock threadLock = IN_JVM.computeIfAbsent(sidecar, key -> new ReentrantLock());
     try {
       threadLock.lockInterruptibly();
@@ -95,21 +115,6 @@ final class ExclusiveFileLock implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       threadLock.unlock();
       throw e;
-    }
-  }
-
-  /** The lock file in {@code locks}, or beside {@code target} when {@code locks} is unusable. */
-  private static Path usableSidecar(Path locks, Path target) throws IOException {
-    Path sidecar = sidecarFor(locks, target);
-    try {
-      OwnerOnlyFiles.createParentDirectories(sidecar);
-      open(sidecar).close();
-      return sidecar;
-    } catch (IOException e) {
-      Path absolute = target.toAbsolutePath().normalize();
-      Path beside = absolute.resolveSibling("." + absolute.getFileName() + ".milk-tui.lock");
-      Logger.warn("cannot use {} ({}); locking with {} instead", sidecar, e.getMessage(), beside);
-      return beside;
     }
   }
 

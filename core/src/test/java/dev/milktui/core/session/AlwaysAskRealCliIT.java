@@ -3,8 +3,6 @@ package dev.milktui.core.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.milktui.core.protocol.Json;
 import dev.milktui.core.testkit.ClaudeSandbox;
 import dev.milktui.core.testkit.CliRun;
 import dev.milktui.core.testkit.FakeAnthropicApi;
@@ -14,6 +12,7 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -59,7 +58,7 @@ class AlwaysAskRealCliIT {
   }
 
   private void git(String... args) throws Exception {
-    List<String> command = new java.util.ArrayList<>(List.of("git"));
+    List<String> command = new ArrayList<>(List.of("git"));
     command.addAll(List.of(args));
     Process git =
         new ProcessBuilder(command)
@@ -75,12 +74,6 @@ class AlwaysAskRealCliIT {
         sandbox.processBuilder(api.baseUrl(), argv.subList(1, argv.size()).toArray(String[]::new)));
   }
 
-  private static void send(CliRun claude, String text) {
-    ObjectNode user = Json.MAPPER.createObjectNode().put("type", "user");
-    user.putObject("message").put("role", "user").put("content", text);
-    claude.send(user);
-  }
-
   private static Reply bash(String command) {
     return Reply.toolUse("toolu_bash", "Bash", Map.of("command", command, "description", "clean"));
   }
@@ -93,14 +86,9 @@ class AlwaysAskRealCliIT {
   void aDestructiveCompoundCommandAsksUnderTheBaselineAndNothingRunsMeanwhile() throws Exception {
     try (FakeAnthropicApi api = FakeAnthropicApi.start(bash(WIPE), Reply.text("Done."));
         CliRun claude = stream(api, baseline())) {
-      send(claude, "Clean up");
+      claude.sendUserMessage("Clean up");
 
-      JsonNode request =
-          claude.awaitLine(
-              line ->
-                  line.path("type").asText().equals("control_request")
-                      && line.path("request").path("subtype").asText().equals("can_use_tool"),
-              TURN);
+      JsonNode request = claude.awaitPermissionRequest(TURN);
 
       assertThat(request.path("request").path("input").path("command").asText()).isEqualTo(WIPE);
       assertThat(tracked).hasContent("uncommitted work");
@@ -114,7 +102,7 @@ class AlwaysAskRealCliIT {
     LaunchSpec bare = baseline().toBuilder().askRules(List.of()).build();
     try (FakeAnthropicApi api = FakeAnthropicApi.start(bash(WIPE), Reply.text("Done."));
         CliRun claude = stream(api, bare)) {
-      send(claude, "Clean up");
+      claude.sendUserMessage("Clean up");
 
       JsonNode result = claude.awaitLine("result", null, TURN);
 
@@ -134,13 +122,9 @@ class AlwaysAskRealCliIT {
     try (FakeAnthropicApi api =
             FakeAnthropicApi.start(bash("touch made"), bash(WIPE), Reply.text("Done."));
         CliRun claude = stream(api, spec)) {
-      send(claude, "Clean up");
+      claude.sendUserMessage("Clean up");
 
-      claude.awaitLine(
-          line ->
-              line.path("type").asText().equals("control_request")
-                  && line.path("request").path("subtype").asText().equals("can_use_tool"),
-          TURN);
+      claude.awaitPermissionRequest(TURN);
 
       assertThat(work.resolve("made")).doesNotExist();
       assertThat(api.toolResults())

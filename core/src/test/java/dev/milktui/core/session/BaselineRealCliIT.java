@@ -3,8 +3,6 @@ package dev.milktui.core.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.milktui.core.protocol.Json;
 import dev.milktui.core.testkit.ClaudeSandbox;
 import dev.milktui.core.testkit.CliRun;
 import dev.milktui.core.testkit.FakeAnthropicApi;
@@ -139,16 +137,9 @@ class BaselineRealCliIT {
     try (FakeAnthropicApi api = FakeAnthropicApi.start(write(file), Reply.text("Could not."));
         CliRun claude =
             CliRun.start(process(api, spec(Transport.STREAM).command(Optional.empty())))) {
-      ObjectNode user = Json.MAPPER.createObjectNode().put("type", "user");
-      user.putObject("message").put("role", "user").put("content", "Write the file");
-      claude.send(user);
+      claude.sendUserMessage("Write the file");
 
-      JsonNode request =
-          claude.awaitLine(
-              line ->
-                  line.path("type").asText().equals("control_request")
-                      && line.path("request").path("subtype").asText().equals("can_use_tool"),
-              TURN);
+      JsonNode request = claude.awaitPermissionRequest(TURN);
 
       assertThat(request.path("request").path("tool_name").asText()).isEqualTo("Write");
       assertThat(file).doesNotExist();

@@ -1,6 +1,7 @@
 package dev.milktui.core.testkit;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.milktui.core.protocol.Json;
 import java.io.BufferedReader;
@@ -90,6 +91,22 @@ public final class CliRun implements AutoCloseable {
 
   public JsonNode awaitLine(String type, String subtype, Duration timeout) {
     return awaitLine(isType(type, subtype), timeout);
+  }
+
+  /** Waits for claude's {@code can_use_tool} control request: the CLI asks before a tool runs. */
+  public JsonNode awaitPermissionRequest(Duration timeout) {
+    return awaitLine(
+        line ->
+            isType("control_request", null).test(line)
+                && line.path("request").path("subtype").asText().equals("can_use_tool"),
+        timeout);
+  }
+
+  /** Sends {@code text} as the user's message in stream-json. */
+  public void sendUserMessage(String text) {
+    ObjectNode user = Json.MAPPER.createObjectNode().put("type", "user");
+    user.putObject("message").put("role", "user").put("content", text);
+    send(user);
   }
 
   /** Writes one NDJSON line to stdin and flushes it. */

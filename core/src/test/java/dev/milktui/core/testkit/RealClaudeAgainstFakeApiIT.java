@@ -1,6 +1,5 @@
 package dev.milktui.core.testkit;
 
-import static dev.milktui.core.testkit.CliRun.isType;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -127,12 +126,7 @@ class RealClaudeAgainstFakeApiIT {
                     "stdio"))) {
       claude.send(userMessage("Create a file"));
 
-      JsonNode request =
-          claude.awaitLine(
-              line ->
-                  isType("control_request", null).test(line)
-                      && line.path("request").path("subtype").asText().equals("can_use_tool"),
-              TURN);
+      JsonNode request = claude.awaitPermissionRequest(TURN);
       assertThat(request.path("request").path("tool_name").asText()).isEqualTo("Bash");
       claude.send(allow(request));
       JsonNode result = claude.awaitLine("result", null, TURN);
