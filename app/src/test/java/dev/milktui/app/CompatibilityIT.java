@@ -134,24 +134,18 @@ class CompatibilityIT extends RealClaudeInTmuxFixture {
   void aStreamClosedWriteOutsideIsGrantedAndTheRetryLands() throws Exception {
     Path outside = Files.createDirectories(sandbox.root().resolve("outside"));
     Path target = outside.resolve("written.txt");
-    Map<String, Object> write = Map.of("file_path", target.toString(), "content", "granted\n");
-    try (FakeAnthropicApi api =
-            FakeAnthropicApi.start(
-                Reply.toolUse("toolu_write_a", "Write", write),
-                Reply.text("The write failed."),
-                Reply.toolUse("toolu_write_b", "Write", write),
-                Reply.text("The retry worked."));
+    try (FakeAnthropicApi api = writeFailsThenRetried(target);
         // Without the baseline: the sandbox is under /tmp, where the baseline allows edits.
         Tmux tmux = milkTui(api, "--no-baseline", "--transport", "one-shot")) {
       tmux.await("Message");
       tmux.type("Write the file outside");
       tmux.send("Enter");
-      String screen = tmux.awaitAny("permission channel closed", "turn 1 done", "turn 1 failed");
-      if (!screen.contains("permission channel closed")) {
+      // The dialog opens after the turn's footer is drawn: wait for either, then for the dialog
+      // unless the write ran without asking.
+      tmux.awaitAny("permission channel closed", "turn 1 done", "turn 1 failed");
+      if (Files.exists(target)) {
         fail(
-            "no grant dialog after the turn: the Write outside the working directory "
-                + (Files.exists(target) ? "ran without asking" : "failed and nothing was offered")
-                + ":\n"
+            "no grant dialog: the Write outside the working directory ran without asking:\n"
                 + tmux.screen());
       }
       tmux.awaitDialog("permission channel closed");
@@ -176,10 +170,15 @@ class CompatibilityIT extends RealClaudeInTmuxFixture {
                 .mapToObj(Integer::toString)
                 .collect(Collectors.joining(" "))
             + ". That is all.";
-    try (FakeAnthropicApi api =
-            FakeAnthropicApi.start(
-                Reply.text(counting).withChunkDelay(Duration.ofMillis(150)),
-                Reply.text("Still here."));
+    // Chosen by the prompt, not by the count of earlier replies: older CLIs leave the cut reply
+    // out of the history they send.
+    Reply reply =
+        Reply.fromRequest(
+            request ->
+                request.lastUserText().contains("Are you there?")
+                    ? Reply.text("Still here.")
+                    : Reply.text(counting).withChunkDelay(Duration.ofMillis(150)));
+    try (FakeAnthropicApi api = FakeAnthropicApi.start(reply, reply);
         Tmux tmux = milkTui(api)) {
       tmux.await("Message");
       tmux.type("Count slowly");
@@ -188,19 +187,22 @@ class CompatibilityIT extends RealClaudeInTmuxFixture {
       tmux.send("Escape");
       String screen = tmux.awaitAny("turn 1 interrupted", "turn 1 done", "turn 1 failed");
       if (!screen.contains("turn 1 interrupted")) {
-        fail("Esc stopped nothing the footer calls interrupted:\n" + screen);
-      }
-      assertThat(screen)
-          .as("the rest of the reply after Esc:\n%s", screen)
-          .doesNotContain("That is all.");
-      if (screen.contains("did not answer")) {
-        fail(
-            "after the user's own Esc, a 'claude did not answer' line under the half reply:\n"
-                + screen);
+        String footer =
+            screen.lines().filter(line -> line.contains("─ turn 1")).findFirst().orElse("");
+        fail("after Esc the footer is not interrupted: " + footer.strip() + "\n" + screen);
       }
       tmux.type("Are you there?");
       tmux.send("Enter");
-      tmux.await("Still here.");
+      // Whatever milk-tui says about the interrupted message is on screen before the next reply.
+      String after = tmux.await("Still here.");
+      assertThat(after)
+          .as("the rest of the reply after Esc:\n%s", after)
+          .doesNotContain("That is all.");
+      if (after.contains("did not answer")) {
+        fail(
+            "after the user's own Esc, a 'claude did not answer' line under the half reply:\n"
+                + after);
+      }
       tmux.quitCleanly();
     }
   }

@@ -104,13 +104,7 @@ class RealClaudeInTerminalIT extends RealClaudeInTmuxFixture {
 
     Path outside = Files.createDirectories(sandbox.root().resolve("outside"));
     Path target = outside.resolve("written.txt");
-    Map<String, Object> write = Map.of("file_path", target.toString(), "content", "granted\n");
-    try (FakeAnthropicApi api =
-            FakeAnthropicApi.start(
-                Reply.toolUse("toolu_write_a", "Write", write),
-                Reply.text("The write failed."),
-                Reply.toolUse("toolu_write_b", "Write", write),
-                Reply.text("The retry worked."));
+    try (FakeAnthropicApi api = writeFailsThenRetried(target);
         Tmux tmux = milkTui(api, "--transport", "one-shot")) {
       tmux.await("Message");
       tmux.type("Write the file outside");
