@@ -17,6 +17,7 @@ import dev.milktui.core.grants.PermissionRule;
 import dev.milktui.core.protocol.ControlRequest;
 import dev.milktui.core.protocol.PermissionSuggestion;
 import dev.milktui.core.session.GrantException;
+import dev.milktui.core.text.TerminalText;
 import dev.milktui.tui.layout.ButtonRow;
 import dev.milktui.tui.layout.ScrollText;
 import dev.milktui.tui.layout.WrappedText;
@@ -47,8 +48,8 @@ public final class PermissionPrompter {
   static final String DENIED = "The user denied this tool call.";
   static final String DENIED_AND_STOPPED = "The user denied this tool call and stopped the turn.";
   public static final String HAS_CONTROLS =
-      "This input contains control characters, shown marked below (␛ is ESC, ␇ BEL, \\u… a"
-          + " hidden character).";
+      "This input contains control characters or lookalikes, shown marked below (␛ is ESC, ␇ BEL,"
+          + " \\u… a hidden or lookalike character).";
 
   private enum Mode {
     MAIN,
@@ -457,8 +458,13 @@ public final class PermissionPrompter {
                 + " asks"
                 + (untitled ? " to use " + tool(current) : ": " + request.title())
             : untitled ? "Claude wants to use " + tool(current) : request.title();
-    if (hasControls(request)) {
-      body.addComponent(wrapped(HAS_CONTROLS));
+    String marked = marked(request);
+    if (!marked.isEmpty()) {
+      body.addComponent(wrapped(marked));
+    }
+    String widening = PermissionDetails.widening(request.toolName(), request.input());
+    if (!widening.isEmpty()) {
+      body.addComponent(revealed(widening));
     }
     body.addComponent(revealed(heading));
     if (!mcpOrigin(request).isEmpty()) {
@@ -566,12 +572,14 @@ public final class PermissionPrompter {
     return new WrappedText(Sanitizer.reveal(text));
   }
 
-  private static boolean hasControls(ControlRequest.CanUseTool request) {
-    return Sanitizer.hasControls(request.toolName())
-        || Sanitizer.hasControls(PermissionDetails.describe(request.toolName(), request.input()))
-        || Sanitizer.hasControls(request.title())
-        || Sanitizer.hasControls(request.description())
-        || Sanitizer.hasControls(request.blockedPath())
-        || Sanitizer.hasControls(request.decisionReason());
+  /** What the request holds that is shown marked (controls, hidden characters, lookalikes). */
+  private static String marked(ControlRequest.CanUseTool request) {
+    return TerminalText.warning(
+        request.toolName(),
+        PermissionDetails.describe(request.toolName(), request.input()),
+        request.title(),
+        request.description(),
+        request.blockedPath(),
+        request.decisionReason());
   }
 }
