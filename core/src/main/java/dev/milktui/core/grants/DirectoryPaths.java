@@ -3,6 +3,8 @@ package dev.milktui.core.grants;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -10,19 +12,53 @@ import java.util.Optional;
  * absolute, {@code ~} expanded, {@code .} and {@code ..} resolved. Symbolic links are deliberately
  * kept: the stored path is the one the user chose and saw in the dialog, and re-pointing a link
  * (e.g. a "current" release directory) should move the grant with it. Also the one place that says
- * which directories are broad: {@code /}, the home directory and every directory above it.
+ * which directories are broad: {@code /}, a home directory and every directory above it (the user's
+ * homes are the password database's and {@code $HOME}: a guard on one only is passed by the other).
  */
 public final class DirectoryPaths {
 
   private final Path home;
+  // Every home the user has: the password database's and $HOME, which may differ.
+  private final List<Path> homes;
 
   public DirectoryPaths(Path home) {
+    this(home, List.of());
+  }
+
+  /**
+   * @param home where {@code ~} leads
+   * @param otherHomes further directories that count as a home for {@link #isBroad}
+   */
+  public DirectoryPaths(Path home, List<Path> otherHomes) {
     this.home = home.toAbsolutePath().normalize();
+    List<Path> all = new ArrayList<>();
+    all.add(this.home);
+    for (Path other : otherHomes) {
+      Path normal = other.toAbsolutePath().normalize();
+      if (!all.contains(normal)) {
+        all.add(normal);
+      }
+    }
+    this.homes = List.copyOf(all);
+  }
+
+  /**
+   * For the user running milk-tui: {@code ~} is {@code home} (as Claude is told), and the password
+   * database's home (Java's {@code user.home}) and {@code $HOME} are broad too.
+   */
+  public static DirectoryPaths forHome(Path home) {
+    List<Path> others = new ArrayList<>();
+    others.add(Path.of(System.getProperty("user.home")));
+    String variable = System.getenv("HOME");
+    if (variable != null && !variable.isBlank() && Path.of(variable).isAbsolute()) {
+      others.add(Path.of(variable));
+    }
+    return new DirectoryPaths(home, others);
   }
 
   /** For the user running milk-tui. */
   public static DirectoryPaths ofUser() {
-    return new DirectoryPaths(Path.of(System.getProperty("user.home")));
+    return forHome(Path.of(System.getProperty("user.home")));
   }
 
   public Path home() {
@@ -64,9 +100,18 @@ public final class DirectoryPaths {
    */
   public boolean isBroad(Path directory) {
     Path dir = directory.toAbsolutePath().normalize();
-    if (dir.getParent() == null || home.startsWith(dir)) {
+    if (dir.getParent() == null) {
       return true;
     }
+    for (Path each : homes) {
+      if (each.startsWith(dir) || holdsThroughLinks(dir, each)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean holdsThroughLinks(Path dir, Path home) {
     try {
       return Files.exists(dir)
           && Files.exists(home)
@@ -99,7 +144,7 @@ public final class DirectoryPaths {
     String what =
         directory.getParent() == null
             ? "is the whole file system"
-            : sameDirectory(directory, home)
+            : homes.stream().anyMatch(each -> sameDirectory(directory, each))
                 ? "is the home directory itself"
                 : "holds your home directory";
     return Optional.of(directory + " " + what + "; confirm to grant it");

@@ -27,8 +27,8 @@ public final class SettingsStore {
 
   public SettingsStore(Path settingsFile, Path home) {
     this.file = new LockedJsonFile(settingsFile);
-    this.paths = new DirectoryPaths(home);
-    this.validator = new GrantValidator(paths);
+    this.paths = DirectoryPaths.forHome(home);
+    this.validator = new GrantValidator(new GrantPolicy(paths));
   }
 
   public Path file() {
