@@ -50,9 +50,10 @@ class SettingsSaveOffScreenTest {
     GrantSaver saver =
         new GrantSaver() {
           @Override
-          public void save(List<String> rules) throws dev.milktui.core.session.GrantException {
+          public void save(List<String> rules, List<String> chosen)
+              throws dev.milktui.core.session.GrantException {
             new SettingsGrantPersister(new SettingsStore(settings, dir), dir.resolve("work"))
-                .persist(new GrantDecision(rules, List.of(), true, null, rules, false));
+                .persist(new GrantDecision(rules, List.of(), true, null, chosen, false));
           }
 
           @Override
@@ -147,7 +148,7 @@ class SettingsSaveOffScreenTest {
                 .withGrantSaver(
                     new GrantSaver() {
                       @Override
-                      public void save(List<String> rules) {
+                      public void save(List<String> rules, List<String> chosen) {
                         try {
                           release.await();
                         } catch (InterruptedException e) {
