@@ -9,7 +9,6 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.PermissionSuggestion;
 import dev.milktui.tui.dialog.GrantSaver;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -25,25 +24,21 @@ class AllowAlwaysGuardsTest {
   private final List<String> answers = Events.answers();
 
   private Harness harness(int columns, int rows) {
-    return new Harness(
+    return Harness.savingRules(
         columns,
         rows,
-        TuiConfig.defaults()
-            .withDialogInputPause(Duration.ZERO)
-            .withSettingsIo(Runnable::run)
-            .withGrantSaver(
-                new GrantSaver() {
-                  @Override
-                  public void save(List<String> rules, List<String> picked) {
-                    saved.add(rules);
-                    chosen.add(picked);
-                  }
+        new GrantSaver() {
+          @Override
+          public void save(List<String> rules, List<String> picked) {
+            saved.add(rules);
+            chosen.add(picked);
+          }
 
-                  @Override
-                  public String destination() {
-                    return "/home/u/.claude/settings.json";
-                  }
-                }));
+          @Override
+          public String destination() {
+            return "/home/u/.claude/settings.json";
+          }
+        });
   }
 
   private static PermissionSuggestion rules(String... rules) {

@@ -12,6 +12,7 @@ import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.history.PastSession;
 import dev.milktui.core.session.Session;
+import dev.milktui.tui.dialog.GrantSaver;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -97,13 +98,18 @@ final class Harness {
    * in {@code saved}.
    */
   static Harness savingRules(int columns, int rows, List<List<String>> saved) {
+    return savingRules(columns, rows, DialogsTest.saver(saved));
+  }
+
+  /** "Allow always" saves through {@code saver}, on the test's thread. */
+  static Harness savingRules(int columns, int rows, GrantSaver saver) {
     return new Harness(
         columns,
         rows,
         TuiConfig.defaults()
             .withDialogInputPause(Duration.ZERO)
             .withSettingsIo(Runnable::run)
-            .withGrantSaver(DialogsTest.saver(saved)));
+            .withGrantSaver(saver));
   }
 
   FakeSession session() {

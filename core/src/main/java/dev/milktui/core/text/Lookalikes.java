@@ -75,6 +75,10 @@ final class Lookalikes {
    */
   static BitSet foreignLetters(String text) {
     BitSet marked = new BitSet();
+    if (text.chars().allMatch(c -> c < 0x80)) {
+      // ASCII letters are all Latin: the common case costs one pass and no map.
+      return marked;
+    }
     int i = 0;
     while (i < text.length()) {
       int cp = text.codePointAt(i);
