@@ -166,7 +166,8 @@ class SettingsSaveOffScreenTest {
     PermissionRequest slow =
         Events.request("r2", "Bash", input("command", "make"), List.of(), answers);
     h.events(new SessionEvent.PermissionRequested(slow));
-    h.type("A").key(KeyType.Enter);
+    // "make" has no narrower rule than Bash, which allow always saves only when picked (↓).
+    h.type("A").key(KeyType.ArrowDown).key(KeyType.Enter);
 
     assertThat(h.screen()).contains("Saving to /home/u/.claude/settings.json…");
     h.events(new SessionEvent.Notice(SessionEvent.Level.INFO, "meanwhile the screen goes on"));
