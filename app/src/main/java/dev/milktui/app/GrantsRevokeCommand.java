@@ -23,7 +23,8 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = {
       "Removes allow rules and additional directories from any settings layer (see grants list)."
-          + " A value starting with /, ~ or . is a directory, anything else a rule (exact text).",
+          + " A value starting with /, ~ or . is a directory, anything else a rule (exact text, or"
+          + " as grants list shows it, with control and lookalike characters marked).",
       "Without --layer each value is removed from the one layer that holds it; a value held by"
           + " several layers is refused until --layer names one (nothing is changed).",
       "Exit code 1 when a value is not found (the others are still removed)."
@@ -44,11 +45,12 @@ final class GrantsRevokeCommand extends GrantsSubcommand {
 
   @Override
   void run(SettingsStore store, PrintWriter out) throws SettingsException, PartlyFailed {
+    SettingsLayers layers = layers(project);
     Map<Boolean, List<String>> byKind =
-        values.stream().collect(Collectors.partitioningBy(GrantsRevokeCommand::isDirectory));
+        ListedValues.asStored(values, layers.list()).stream()
+            .collect(Collectors.partitioningBy(GrantsRevokeCommand::isDirectory));
     List<String> rules = byKind.get(false);
     List<String> directories = byKind.get(true);
-    SettingsLayers layers = layers(project);
     if (layer == null) {
       List<SettingsLayers.Ambiguity> ambiguities = layers.ambiguities(rules, directories);
       if (!ambiguities.isEmpty()) {

@@ -80,8 +80,11 @@ abstract class GrantsSubcommand implements Callable<Integer> {
     values.forEach(value -> out.println(outcome + " " + kind + " " + safe(value)));
   }
 
-  /** Text from a file or the environment, with no way to drive the terminal, on one line. */
+  /**
+   * Text from a file or the environment, with no way to drive the terminal, on one line: marked,
+   * never stripped, so two entries never read the same and what is listed can be revoked as listed.
+   */
   static String safe(Object text) {
-    return Sanitizer.oneLine(String.valueOf(text));
+    return Sanitizer.revealInline(String.valueOf(text));
   }
 }

@@ -295,9 +295,9 @@ public final class MilkTuiCommand implements Callable<Integer> {
             .withGrantSaver(
                 new GrantSaver() {
                   @Override
-                  public void save(List<String> rules) throws GrantException {
+                  public void save(List<String> rules, List<String> chosen) throws GrantException {
                     new SettingsGrantPersister(settings, workingDirectory)
-                        .persist(new GrantDecision(rules, List.of(), true, null, rules, false));
+                        .persist(new GrantDecision(rules, List.of(), true, null, chosen, false));
                   }
 
                   @Override

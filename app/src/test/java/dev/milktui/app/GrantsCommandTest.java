@@ -309,6 +309,23 @@ class GrantsCommandTest {
   }
 
   @Test
+  void aRuleHoldingControlsIsListedMarkedAndRevokedAsListed() throws IOException {
+    Files.createDirectories(configDir);
+    Files.writeString(
+        settings,
+        Json.MAPPER.writeValueAsString(
+            Map.of("permissions", Map.of("allow", List.of("Read\u009d0;x\u009c", "Read")))));
+
+    CommandRun list = grants("list", "--project", project.toString());
+    assertThat(list.out()).contains("    Read\\u009d0;x\\u009c\n", "    Read\n");
+    CommandRun revoke = grants("revoke", "--project", project.toString(), "Read\\u009d0;x\\u009c");
+
+    assertThat(revoke.exitCode()).isZero();
+    assertThat(revoke.out()).contains("removed rule Read\\u009d0;x\\u009c (user)");
+    assertThat(texts(listJson().get("allow"))).containsExactly("Read");
+  }
+
+  @Test
   void revokeRemovesFromTheOneLayerThatHoldsTheRule() throws IOException {
     Path localSettings = project.resolve(".claude/settings.local.json");
     Files.createDirectories(localSettings.getParent());

@@ -13,7 +13,8 @@ import java.util.List;
 /**
  * The message box's completion popup, drawn just above it over the panes: what the box offers for
  * the word at the caret (a window of it around the choice) and a line of keys. Hidden when nothing
- * is offered.
+ * is offered. A name holding controls or lookalikes (a file or a command is anyone's to name) is
+ * shown marked, never stripped: two names never read the same, and none reads as a name it is not.
  */
 final class CompletionPopup extends AbstractComponent<CompletionPopup> {
   static final int ROWS = 8;
@@ -43,7 +44,7 @@ final class CompletionPopup extends AbstractComponent<CompletionPopup> {
         }
         int widest = Columns.width(KEYS) + 1;
         for (String item : items) {
-          widest = Math.max(widest, Columns.width(Sanitizer.oneLine(item)) + 3);
+          widest = Math.max(widest, Columns.width(Sanitizer.revealInline(item)) + 3);
         }
         return new TerminalSize(widest, Math.min(ROWS, items.size()) + 1);
       }
@@ -63,7 +64,7 @@ final class CompletionPopup extends AbstractComponent<CompletionPopup> {
           int index = top + r;
           palette.apply(g, index == selected ? Palette.Role.SELECTED : Palette.Role.STATUS);
           String mark = index == selected ? " › " : "   ";
-          LinePainter.putText(g, 0, r, width, mark + Sanitizer.oneLine(items.get(index)));
+          LinePainter.putText(g, 0, r, width, mark + Sanitizer.revealInline(items.get(index)));
         }
         palette.apply(g, Palette.Role.HINT);
         String more = items.size() > rows ? " (" + items.size() + ")" : "";

@@ -8,6 +8,7 @@ import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.tui.completion.Completions;
 import dev.milktui.tui.completion.Query;
 import dev.milktui.tui.terminal.BracketedPaste;
+import dev.milktui.tui.text.Sanitizer;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +32,10 @@ public final class InputBox extends TextBox {
   private final InputHistory history;
   private final Consumer<String> onSend;
 
-  /** Label shown in the box → the pasted text it stands for; cleared with the box. */
+  /**
+   * What the box shows → the text it stands for and sends (a large paste, a completed name holding
+   * controls); cleared with the box.
+   */
   private final Map<String, String> collapsed = new LinkedHashMap<>();
 
   private Completions completions;
@@ -133,9 +137,18 @@ public final class InputBox extends TextBox {
     }
   }
 
-  /** Replaces the word with the chosen item and a space, the caret after it. */
+  /**
+   * Replaces the word with the chosen item and a space, the caret after it. An item holding
+   * controls (a file may be named so), which the box cannot hold, goes in marked and is sent as
+   * itself, as a large paste is.
+   */
   private void accept(Query q) {
     String item = offered.get(selected);
+    if (Sanitizer.hasControls(item)) {
+      String marked = Sanitizer.revealInline(item);
+      collapsed.put(marked, item);
+      item = marked;
+    }
     String text = getText();
     String after = text.substring(0, q.start()) + item + " " + text.substring(q.end());
     setText(after);

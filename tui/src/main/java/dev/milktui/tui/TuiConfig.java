@@ -38,7 +38,7 @@ public record TuiConfig(
     return new TuiConfig(
         true,
         null,
-        rules -> {
+        (rules, chosen) -> {
           throw new GrantException("saving rules is not available in this build");
         },
         new SuggestedRuleOptions(Path.of("").toAbsolutePath()),

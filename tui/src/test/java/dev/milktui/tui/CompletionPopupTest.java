@@ -93,6 +93,34 @@ class CompletionPopupTest {
     assertThat(h.controller.input().getText()).isEqualTo("look at @src/main/Main.java ");
   }
 
+  @Test
+  void slashCommandsHoldingControlsAreShownMarkedSoNoTwoReadTheSame() {
+    Harness h = new Harness(100, 30);
+    h.events(
+        new SessionEvent.CommandsAvailable(
+            List.of("evil\u0007", "evil\u001b[8m", "ev\u0456l"), List.of()));
+    h.type("/ev");
+    assertThat(h.screen()).contains("/evil␇").contains("/evil␛[8m").contains("/ev\\u0456l");
+  }
+
+  @Test
+  void aFileNamedWithAnEscapeSequenceIsShownMarkedAndItsRealNameIsSentQuoted() throws Exception {
+    String name = "a\u001b]0;PWNED\u0007esc.txt";
+    Files.writeString(dir.resolve(name), "x");
+    Files.writeString(dir.resolve("b.txt"), "x");
+
+    Harness h = withCommands();
+    h.controller.workingDirectory(dir);
+    h.pump().type("read @a");
+    String screen = awaitScreen(h, "esc.txt");
+    assertThat(screen).contains("@\"a␛]0;PWNED␇esc.txt\"").doesNotContain("@aesc.txt");
+
+    h.key(KeyType.Tab);
+    assertThat(h.controller.input().getText()).isEqualTo("read @\"a␛]0;PWNED␇esc.txt\" ");
+    h.key(KeyType.Enter);
+    assertThat(h.session().sent).containsExactly("read @\"" + name + "\" ");
+  }
+
   /** The file list comes from a thread of its own: pump until it is in. */
   private static String awaitScreen(Harness h, String text) throws InterruptedException {
     Instant deadline = Instant.now().plus(Duration.ofSeconds(20));

@@ -166,7 +166,7 @@ class DialogsTest {
             TuiConfig.defaults()
                 .withDialogInputPause(Duration.ZERO)
                 .withWorkers(Runnable::run)
-                .withGrantSaver(saved::add));
+                .withGrantSaver((rules, chosen) -> saved.add(rules)));
     List<String> answers = Events.answers();
     PermissionRequest r =
         Events.request("r1", "Bash(rm -rf /:*)", input("command", "ls"), List.of(), answers);
@@ -187,7 +187,7 @@ class DialogsTest {
                 .withDialogInputPause(Duration.ZERO)
                 .withWorkers(Runnable::run)
                 .withGrantSaver(
-                    rules -> {
+                    (rules, chosen) -> {
                       throw new GrantException("settings.json is not valid JSON");
                     }));
     List<String> answers = Events.answers();
@@ -203,7 +203,7 @@ class DialogsTest {
   static GrantSaver saver(List<List<String>> saved) {
     return new GrantSaver() {
       @Override
-      public void save(List<String> rules) {
+      public void save(List<String> rules, List<String> chosen) {
         saved.add(rules);
       }
 

@@ -12,6 +12,7 @@ import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.history.PastSession;
 import dev.milktui.core.session.Session;
+import dev.milktui.tui.dialog.GrantSaver;
 import dev.milktui.tui.terminal.TerminalInputScreen;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -119,13 +120,18 @@ final class Harness {
    * in {@code saved}.
    */
   static Harness savingRules(int columns, int rows, List<List<String>> saved) {
+    return savingRules(columns, rows, DialogsTest.saver(saved));
+  }
+
+  /** "Allow always" saves through {@code saver}, on the test's thread. */
+  static Harness savingRules(int columns, int rows, GrantSaver saver) {
     return new Harness(
         columns,
         rows,
         TuiConfig.defaults()
             .withDialogInputPause(Duration.ZERO)
             .withWorkers(Runnable::run)
-            .withGrantSaver(DialogsTest.saver(saved)));
+            .withGrantSaver(saver));
   }
 
   /** claude reports that it ignores the project's rules of this untrusted workspace. */

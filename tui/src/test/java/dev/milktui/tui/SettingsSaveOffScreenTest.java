@@ -51,10 +51,11 @@ class SettingsSaveOffScreenTest {
     GrantSaver saver =
         new GrantSaver() {
           @Override
-          public void save(List<String> rules) throws dev.milktui.core.grants.GrantException {
+          public void save(List<String> rules, List<String> chosen)
+              throws dev.milktui.core.grants.GrantException {
             try {
               new SettingsGrantPersister(new SettingsStore(settings, dir), dir.resolve("work"))
-                  .persist(new GrantDecision(rules, List.of(), true, null, rules, false));
+                  .persist(new GrantDecision(rules, List.of(), true, null, chosen, false));
             } finally {
               saveEnded.countDown();
             }
@@ -152,7 +153,7 @@ class SettingsSaveOffScreenTest {
                 .withGrantSaver(
                     new GrantSaver() {
                       @Override
-                      public void save(List<String> rules) {
+                      public void save(List<String> rules, List<String> chosen) {
                         try {
                           release.await();
                         } catch (InterruptedException e) {
@@ -170,7 +171,8 @@ class SettingsSaveOffScreenTest {
     PermissionRequest slow =
         Events.request("r2", "Bash", input("command", "make"), List.of(), answers);
     h.events(new SessionEvent.PermissionRequested(slow));
-    h.type("A").key(KeyType.Enter);
+    // "make" has no narrower rule than Bash, which allow always saves only when picked (↓).
+    h.type("A").key(KeyType.ArrowDown).key(KeyType.Enter);
 
     assertThat(h.screen()).contains("Saving to /home/u/.claude/settings.json…");
     h.events(new SessionEvent.Notice(SessionEvent.Level.INFO, "meanwhile the screen goes on"));

@@ -2,7 +2,6 @@ package dev.milktui.core.grants;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The pre-approvals milk-tui passes to every session as flags ({@code --allowedTools}, {@code
@@ -14,27 +13,12 @@ public final class Baseline {
   /**
    * The tools the baseline pre-approves: Bash and Read by name, Write and Edit only inside the
    * working directory and {@code /tmp} (see {@code LaunchSpec.baselineTools()}). A rule as wide as
-   * any of them is what the guard below keeps out of the settings.
+   * any of them is saved only when the user chose exactly that rule ({@link GrantPolicy}).
    */
   public static final List<String> TOOLS = List.of("Bash", "Read", "Write", "Edit");
 
   /** Added with {@code --add-dir} to every session, next to the working directory. */
   public static final Path TEMP_DIRECTORY = Path.of("/tmp");
 
-  private static final Set<String> TOOL_SET = Set.copyOf(TOOLS);
-
   private Baseline() {}
-
-  /**
-   * Whether {@code rule} grants as much as a baseline tool: the bare name, or a scope that is only
-   * wildcards ({@code Bash(*)}, {@code Edit(//**)}, what the original tool wrote for every "yes").
-   */
-  public static boolean isBaselineEquivalent(PermissionRule rule) {
-    return TOOL_SET.contains(rule.toolName())
-        && rule.content().map(Baseline::isOnlyWildcards).orElse(true);
-  }
-
-  private static boolean isOnlyWildcards(String content) {
-    return content.chars().allMatch(c -> c == '*' || c == '/' || c == ':' || c == ' ');
-  }
 }

@@ -11,7 +11,7 @@ public final class RuleMeaning {
 
   public static String of(PermissionRule rule) {
     String tool = rule.toolName();
-    if (rule.content().isEmpty()) {
+    if (rule.content().isEmpty() || GrantPolicy.scopesNothing(rule.content().get())) {
       return switch (tool) {
         case "Bash" -> "any command";
         case "Write", "Edit", "MultiEdit", "NotebookEdit" -> "editing any file anywhere";

@@ -28,7 +28,7 @@ public final class SettingsStore {
   public SettingsStore(Path settingsFile, Path home) {
     this.file = new LockedJsonFile(settingsFile);
     this.paths = DirectoryPaths.forHome(home);
-    this.validator = new GrantValidator(paths);
+    this.validator = new GrantValidator(new GrantPolicy(paths));
   }
 
   public Path file() {

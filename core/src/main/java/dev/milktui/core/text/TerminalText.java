@@ -1,5 +1,11 @@
 package dev.milktui.core.text;
 
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
 /**
  * Text from Claude, a tool, a file or a child process, made safe for a terminal in one of two ways.
  *
@@ -13,10 +19,22 @@ package dev.milktui.core.text;
  * is replaced by a visible mark (C0 by its control picture, so ESC shows as {@code ␛} followed by
  * the rest of its sequence as ordinary text; DEL as {@code ␡}; C1, format characters such as bidi
  * overrides and zero-width spaces, line separators, private-use characters, broken surrogates and
- * runs of variation selectors as <code>&#92;u009b</code>-style escapes). Newline and tab stay as
- * layout. The result is itself safe to print.
+ * runs of variation selectors as <code>&#92;u009b</code>-style escapes). Characters that look blank
+ * or like another letter are escaped the same way ({@link Lookalikes}: Hangul fillers, the braille
+ * blank, overlays, unusual spaces, and a letter of another script inside a word, as the Cyrillic а
+ * in {@code Bаsh}). Newline and tab stay as layout. The result is itself safe to print.
  */
 public final class TerminalText {
+  /** What {@link #reveal} marks, by kind. */
+  public enum Finding {
+    /** C0 and C1 controls and DEL, so escape sequences too. */
+    CONTROL,
+    /** Format, separator, private-use and blank-looking characters, runs of variation selectors. */
+    HIDDEN,
+    /** A letter of another script inside a word ({@code Bаsh}). */
+    MIXED_SCRIPT
+  }
+
   private static final char ESC = 0x1B;
   private static final char BEL = 0x07;
   private static final char C1_CSI = 0x9B;
@@ -115,9 +133,68 @@ public final class TerminalText {
     return reveal(text, true);
   }
 
-  /** True when {@link #reveal} would mark something other than a newline or tab. */
+  /**
+   * True when {@link #reveal} would mark something other than a newline or tab: a control, a hidden
+   * or blank-looking character, or a lookalike letter.
+   */
   public static boolean hasControls(String text) {
     return text != null && !reveal(text).equals(text);
+  }
+
+  /** What {@link #reveal} would mark in {@code text}, by kind; empty for plain text. */
+  public static Set<Finding> findings(String text) {
+    Set<Finding> found = EnumSet.noneOf(Finding.class);
+    if (text == null || text.isEmpty()) {
+      return found;
+    }
+    int previous = -1;
+    int i = 0;
+    while (i < text.length()) {
+      int cp = text.codePointAt(i);
+      if (cp < 0x20 && cp != '\n' && cp != '\t' || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F)) {
+        found.add(Finding.CONTROL);
+      } else if (isHidden(cp) || (isVariationSelector(cp) && isVariationSelector(previous))) {
+        found.add(Finding.HIDDEN);
+      }
+      previous = cp;
+      i += Character.charCount(cp);
+    }
+    if (!Lookalikes.foreignLetters(text).isEmpty()) {
+      found.add(Finding.MIXED_SCRIPT);
+    }
+    return found;
+  }
+
+  /**
+   * One sentence naming what is marked in {@code texts} and how it shows, for the top of whatever
+   * is approved; empty when nothing is.
+   */
+  public static String warning(String... texts) {
+    Set<Finding> found = EnumSet.noneOf(Finding.class);
+    for (String text : texts) {
+      found.addAll(findings(text));
+    }
+    if (found.isEmpty()) {
+      return "";
+    }
+    List<String> kinds = new ArrayList<>();
+    List<String> legend = new ArrayList<>();
+    if (found.contains(Finding.CONTROL)) {
+      kinds.add("control characters");
+      legend.add("␛ is ESC, ␇ BEL");
+    }
+    if (found.contains(Finding.HIDDEN)) {
+      kinds.add("invisible or blank-looking characters");
+    }
+    if (found.contains(Finding.MIXED_SCRIPT)) {
+      kinds.add("letters of another script inside a word (lookalikes)");
+    }
+    legend.add("\\u… a hidden or lookalike character");
+    return "This input contains "
+        + String.join(", ", kinds)
+        + ", shown marked below ("
+        + String.join(", ", legend)
+        + ").";
   }
 
   private static String reveal(String text, boolean inline) {
@@ -125,6 +202,7 @@ public final class TerminalText {
       return "";
     }
     StringBuilder out = new StringBuilder(text.length() + 16);
+    BitSet foreign = Lookalikes.foreignLetters(text);
     int previous = -1;
     int i = 0;
     while (i < text.length()) {
@@ -136,7 +214,9 @@ public final class TerminalText {
         out.append((char) (CONTROL_PICTURES + cp));
       } else if (cp == 0x7F) {
         out.append(DEL_PICTURE);
-      } else if (isHidden(cp) || (isVariationSelector(cp) && isVariationSelector(previous))) {
+      } else if (isHidden(cp)
+          || (isVariationSelector(cp) && isVariationSelector(previous))
+          || foreign.get(i)) {
         out.append(cp <= 0xFFFF ? String.format("\\u%04x", cp) : String.format("\\U%08x", cp));
       } else {
         out.appendCodePoint(cp);
@@ -150,14 +230,15 @@ public final class TerminalText {
   /**
    * Characters whose look on a terminal is not the character itself: C1 controls, format characters
    * (bidi overrides, zero-width spaces, tags, soft hyphen…), line and paragraph separators,
-   * private-use characters, lone surrogates, and the supplementary variation selectors (invisible,
-   * and enough of them spell out hidden text).
+   * private-use characters, lone surrogates, the tag block with the supplementary variation
+   * selectors (invisible, and enough of them spell out hidden text), and characters that look blank
+   * ({@link Lookalikes#looksBlank}).
    */
   private static boolean isHidden(int cp) {
     if (cp >= 0x80 && cp <= 0x9F) {
       return true;
     }
-    if (cp >= 0xE0100 && cp <= 0xE01EF) {
+    if ((cp >= 0xE0000 && cp <= 0xE0FFF) || Lookalikes.looksBlank(cp)) {
       return true;
     }
     int type = Character.getType(cp);

@@ -364,4 +364,25 @@ class SettingsStoreTest {
     assertThat(new String(Files.readAllBytes(settings), StandardCharsets.UTF_8))
         .doesNotEndWith("\n");
   }
+
+  @Test
+  void refusesRulesWithControlsLookalikeToolNamesOrAbsurdLengthEvenWhenConfirmed()
+      throws Exception {
+    for (String rule :
+        List.of("Read\u009d0;x\u009c", "B\u0430sh", "Bash(" + "x".repeat(5000) + ":*)")) {
+      assertThatThrownBy(() -> store.grant(GrantRequest.of(RuleGrant.userConfirmed(rule))))
+          .isInstanceOf(GrantRefusedException.class)
+          .hasMessageContaining("is not saved");
+    }
+    assertThat(settings).doesNotExist();
+  }
+
+  @Test
+  void refusesAnyToolWideRuleTheUserDidNotChooseNotOnlyTheBaselineTools() throws Exception {
+    assertThatThrownBy(() -> store.grant(GrantRequest.of(RuleGrant.suggested("WebFetch"))))
+        .isInstanceOf(GrantRefusedException.class)
+        .hasMessageContaining("explicit confirmation");
+    store.grant(GrantRequest.of(RuleGrant.userConfirmed("WebFetch")));
+    assertThat(read()).contains("\"WebFetch\"");
+  }
 }

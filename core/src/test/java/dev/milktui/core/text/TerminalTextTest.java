@@ -70,13 +70,16 @@ class TerminalTextTest {
     assertThat(TerminalText.hasControls(null)).isFalse();
   }
 
-  /** Over random mixes of controls and text: the result prints safely and drops nothing. */
+  /**
+   * Over random mixes of controls and text: the result prints safely and drops nothing. (A paired
+   * surrogate here makes U+103FF, unassigned, so no word of two scripts is formed by chance.)
+   */
   @Test
   void revealedTextIsSafeToPrintAndKeepsEveryPrintableCharacterInOrder() {
     Random random = new Random(11);
     char[] alphabet = {
       'a', 'Z', ' ', ';', ']', '[', '\\', '\n', '\t', '\r', 0x1B, 0x07, 0x00, 0x7F, 0x9B, 0x9C,
-      0x9D, 0x85, 0x202E, 0x200B, 0xD800, 0xDC00, '日'
+      0x9D, 0x85, 0x202E, 0x200B, 0xD800, 0xDFFF, '日'
     };
     for (int run = 0; run < 2000; run++) {
       StringBuilder in = new StringBuilder();
@@ -87,7 +90,10 @@ class TerminalTextTest {
       String text = in.toString();
       String shown = TerminalText.reveal(text);
       assertThat(TerminalText.clean(shown)).isEqualTo(shown);
-      assertThat(TerminalText.hasControls(shown)).isFalse();
+      // An escape's last hex digit may join a letter after it into a word of two scripts; only
+      // controls and hidden characters would make the shown text unsafe.
+      assertThat(TerminalText.findings(shown))
+          .doesNotContain(TerminalText.Finding.CONTROL, TerminalText.Finding.HIDDEN);
       assertThat(printable(shown)).isEqualTo(printable(text));
       assertThat(shown.length()).isGreaterThanOrEqualTo(text.length());
     }
@@ -102,5 +108,43 @@ class TerminalTextTest {
       }
     }
     return out.toString();
+  }
+
+  @Test
+  void blankLookingCharactersAreRevealedAsEscapes() {
+    assertThat(TerminalText.reveal("rm\u3164-rf")).as("Hangul filler").isEqualTo("rm\\u3164-rf");
+    assertThat(TerminalText.reveal("a\u115fb\u1160c\uffa0d"))
+        .isEqualTo("a\\u115fb\\u1160c\\uffa0d");
+    assertThat(TerminalText.reveal("x\u2800y")).as("braille blank").isEqualTo("x\\u2800y");
+    assertThat(TerminalText.reveal("x\u034fy")).as("grapheme joiner").isEqualTo("x\\u034fy");
+    assertThat(TerminalText.reveal("rm -rf /\u0338")).as("overlay").isEqualTo("rm -rf /\\u0338");
+    assertThat(TerminalText.reveal("a\u00a0b\u2007c\u3000d"))
+        .as("unusual spaces")
+        .isEqualTo("a\\u00a0b\\u2007c\\u3000d");
+    assertThat(TerminalText.findings("x\u2800")).containsExactly(TerminalText.Finding.HIDDEN);
+  }
+
+  @Test
+  void aLetterOfAnotherScriptInsideAWordPathOrHostIsRevealed() {
+    assertThat(TerminalText.reveal("https://\u0430pple.com/login"))
+        .isEqualTo("https://\\u0430pple.com/login");
+    assertThat(TerminalText.reveal("B\u0430sh")).isEqualTo("B\\u0430sh");
+    assertThat(TerminalText.reveal("/home/us\u0435r/.ssh")).isEqualTo("/home/us\\u0435r/.ssh");
+    assertThat(TerminalText.reveal("\u0440\u0430y\u0440\u0430l"))
+        .as("the word's main script stays, the odd letters are marked")
+        .isEqualTo("\u0440\u0430\\u0079\u0440\u0430\\u006c");
+    assertThat(TerminalText.findings("B\u0430sh"))
+        .containsExactly(TerminalText.Finding.MIXED_SCRIPT);
+    assertThat(TerminalText.warning("ls", "B\u0430sh")).contains("lookalikes");
+  }
+
+  @Test
+  void wordsOfOneScriptAndScriptsWrittenTogetherAreNotFlagged() {
+    String plain =
+        "echo \u043f\u0440\u0438\u0432\u0435\u0442 world; cat /home/me/\u0414\u043e\u043a/file.txt;"
+            + " \u65e5\u672c\u8a9e\u306e\u30c6\u30ad\u30b9\u30c8 Java\u3067 caf\u00e9 cafe\u0301 \u03b1\u03b2\u03b3";
+    assertThat(TerminalText.reveal(plain)).isEqualTo(plain);
+    assertThat(TerminalText.findings(plain)).isEmpty();
+    assertThat(TerminalText.warning(plain)).isEmpty();
   }
 }

@@ -1,5 +1,6 @@
 package dev.milktui.tui.completion;
 
+import dev.milktui.core.text.TerminalText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -55,10 +56,14 @@ public final class Completions {
 
   /**
    * A file as Claude Code mentions it: {@code @path}, or {@code @"path"} when the path holds a
-   * blank (Claude Code reads such a mention only quoted).
+   * blank (Claude Code reads such a mention only quoted) or a character the screen shows marked (a
+   * control, an invisible character): the mention holds the real name, quoted so that it stays one
+   * word whatever it holds.
    */
   static String mention(String path) {
-    return path.chars().anyMatch(Character::isWhitespace) ? "@\"" + path + "\"" : "@" + path;
+    return path.chars().anyMatch(Character::isWhitespace) || TerminalText.hasControls(path)
+        ? "@\"" + path + "\""
+        : "@" + path;
   }
 
   private static List<String> rankedNames(

@@ -23,7 +23,7 @@ public final class ChoiceField extends AbstractInteractableComponent<ChoiceField
   private int index;
 
   public ChoiceField(List<String> options, int initial, IntConsumer onChange) {
-    this.options = options.stream().map(Sanitizer::oneLine).toList();
+    this.options = options.stream().map(Sanitizer::revealInline).toList();
     this.index = initial;
     this.onChange = onChange;
   }

@@ -18,6 +18,8 @@ import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.ElicitationRequest;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.protocol.Json;
+import dev.milktui.core.text.TerminalText;
+import dev.milktui.tui.layout.WrappedText;
 import dev.milktui.tui.text.Sanitizer;
 import java.util.ArrayList;
 import java.util.List;
@@ -156,9 +158,27 @@ public final class ElicitationDialog {
             : "The request of MCP server " + request.serverName() + " was no longer open.");
   }
 
+  /** What the form holds that is shown marked: a choice's title may hide what it means. */
+  private String marked() {
+    List<String> texts = new ArrayList<>();
+    texts.add(request.message());
+    for (ElicitationRequest.Field field : request.fields()) {
+      texts.add(field.label());
+      texts.add(field.description());
+      if (field.choiceTitles() != null) {
+        texts.addAll(field.choiceTitles());
+      }
+    }
+    return TerminalText.warning(texts.toArray(String[]::new));
+  }
+
   private void render() {
     int width = Math.min(100, host.maxColumns());
     Panel body = host.layoutPanel();
+    String marked = marked();
+    if (!marked.isEmpty()) {
+      body.addComponent(new WrappedText(marked));
+    }
     body.addComponent(PermissionPrompter.revealed(request.message()));
     for (ElicitationRequest.Field field : request.fields()) {
       String label = field.label() + (field.required() ? " (required)" : "");

@@ -16,11 +16,13 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantDecision;
+import dev.milktui.core.text.TerminalText;
 import dev.milktui.tui.layout.ButtonRow;
 import dev.milktui.tui.layout.WrappedText;
 import dev.milktui.tui.text.Sanitizer;
 import dev.milktui.tui.tools.InputSummary;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -105,8 +107,9 @@ public final class GrantDialog {
   public void open() {
     String intro = form.kind() == GrantForm.Kind.STREAM_CLOSED ? STREAM_CLOSED_LINE : DENIALS_LINE;
     Panel body = host.layoutPanel();
-    if (form.items().stream().anyMatch(GrantDialog::hasControls)) {
-      body.addComponent(new WrappedText(PermissionPrompter.HAS_CONTROLS));
+    String marked = marked(form.items());
+    if (!marked.isEmpty()) {
+      body.addComponent(new WrappedText(marked));
     }
     body.addComponent(new WrappedText(intro));
     calls = new CallList(form, GrantDialog::shown, this::refresh);
@@ -186,10 +189,16 @@ public final class GrantDialog {
     resolved.setText(resolvedText());
   }
 
-  private static boolean hasControls(GrantForm.Item item) {
-    FailedCall call = item.call();
-    return Sanitizer.hasControls(call.toolName())
-        || Sanitizer.hasControls(InputSummary.of(call.toolName(), call.input()));
+  /** What the calls and their rules hold that is shown marked (controls, lookalikes). */
+  private static String marked(List<GrantForm.Item> items) {
+    List<String> texts = new ArrayList<>();
+    for (GrantForm.Item item : items) {
+      FailedCall call = item.call();
+      texts.add(call.toolName());
+      texts.add(InputSummary.of(call.toolName(), call.input()));
+      texts.addAll(item.rules());
+    }
+    return TerminalText.warning(texts.toArray(String[]::new));
   }
 
   private static String meaningOf(GrantForm.Item item) {
@@ -197,8 +206,11 @@ public final class GrantDialog {
       return "Cannot be granted: no rule can name this tool.";
     }
     String text = shown(item.currentRule().orElseThrow()) + " allows " + shown(item.meaning());
-    if (item.toolWide() && !item.chosen()) {
-      text += " (tool-wide: press → to choose it)";
+    if (item.wide() && !item.chosen()) {
+      text +=
+          item.lookalike()
+              ? " (lookalike letters, marked: press → to choose it)"
+              : " (wide: press → to choose it)";
     }
     return text;
   }

@@ -5,8 +5,8 @@ import dev.milktui.core.event.StreamClosedRecord;
 import dev.milktui.core.event.TurnSummary;
 import dev.milktui.core.grants.DirectoryPaths;
 import dev.milktui.core.grants.GrantDecision;
+import dev.milktui.core.grants.GrantPolicy;
 import dev.milktui.core.grants.PermissionRule;
-import dev.milktui.core.grants.RuleMeaning;
 import dev.milktui.core.grants.SuggestedRules;
 import dev.milktui.core.protocol.PermissionDenial;
 import java.nio.file.Path;
@@ -36,15 +36,17 @@ public final class GrantForm {
   /** One row: a failed call, its rule options (narrowest first), and the user's choices. */
   public static final class Item {
     private final FailedCall call;
+    private final List<GrantPolicy.Rule> offers;
     private final List<String> rules;
     private final Optional<Path> directory;
     private boolean ticked;
     private int rule;
     private boolean chosen;
 
-    Item(FailedCall call, List<String> rules, Optional<Path> directory) {
+    Item(FailedCall call, List<GrantPolicy.Rule> offers, Optional<Path> directory) {
       this.call = call;
-      this.rules = List.copyOf(rules);
+      this.offers = List.copyOf(offers);
+      this.rules = offers.stream().map(GrantPolicy.Rule::text).toList();
       this.directory = directory;
     }
 
@@ -86,31 +88,43 @@ public final class GrantForm {
       return grantable() ? Optional.of(rules.get(rule)) : Optional.empty();
     }
 
-    /** Whether the current rule allows the tool everywhere. */
-    public boolean toolWide() {
-      return currentRule().map(r -> PermissionRule.parse(r).content().isEmpty()).orElse(false);
+    /**
+     * Whether the current rule needs the user's deliberate choice: it is wide (tool-wide, wildcards
+     * only, a broad directory) or holds lookalike letters ({@link GrantPolicy}).
+     */
+    public boolean wide() {
+      return current().map(GrantPolicy.Rule::needsChoice).orElse(false);
+    }
+
+    /** Whether the current rule holds letters of mixed scripts. */
+    public boolean lookalike() {
+      return current().map(r -> r.breadth() == GrantPolicy.Breadth.LOOKALIKE).orElse(false);
     }
 
     /** What the current rule allows, in words. */
     public String meaning() {
-      return currentRule().map(r -> RuleMeaning.of(PermissionRule.parse(r))).orElse("");
+      return current().map(GrantPolicy.Rule::meaning).orElse("");
+    }
+
+    private Optional<GrantPolicy.Rule> current() {
+      return grantable() ? Optional.of(offers.get(rule)) : Optional.empty();
     }
   }
 
   private final Kind kind;
   private final List<Item> items;
   private final Path cwd;
-  private final DirectoryPaths paths;
+  private final GrantPolicy policy;
   private String directories = "";
   private boolean directoriesEdited;
   private boolean broadConfirmed;
   private boolean persist;
 
-  GrantForm(Kind kind, List<Item> items, Path cwd, DirectoryPaths paths) {
+  GrantForm(Kind kind, List<Item> items, Path cwd, GrantPolicy policy) {
     this.kind = kind;
     this.items = items;
     this.cwd = cwd;
-    this.paths = paths;
+    this.policy = policy;
   }
 
   /** The form for a turn's stream-closed failures, or else its denials. */
@@ -135,17 +149,18 @@ public final class GrantForm {
         merge(merged, d.toolName(), d.toolInput());
       }
     }
+    GrantPolicy policy = new GrantPolicy(paths);
     List<Item> items = new ArrayList<>();
     for (FailedCall call : merged.values()) {
       SuggestedRules offer = options.offer(call.toolName(), call.input());
       items.add(
           new Item(
               call,
-              offer.rules().stream().map(PermissionRule::toString).toList(),
+              policy.ranked(offer.rules().stream().map(PermissionRule::toString).toList()),
               offer.directory()));
     }
     Path base = (cwd == null ? Path.of("") : cwd).toAbsolutePath().normalize();
-    return new GrantForm(kind, items, base, paths);
+    return new GrantForm(kind, items, base, policy);
   }
 
   private static void merge(Map<String, FailedCall> merged, String tool, JsonNode input) {
@@ -230,7 +245,7 @@ public final class GrantForm {
     List<Path> dirs = new ArrayList<>();
     for (String part : directories.split(",")) {
       if (!part.isBlank()) {
-        Path path = paths.normalise(part, cwd);
+        Path path = policy.directory(part, cwd).path();
         if (!dirs.contains(path)) {
           dirs.add(path);
         }
@@ -241,7 +256,7 @@ public final class GrantForm {
 
   /** The resolved directories that reach {@code /}, home or above. */
   public List<Path> broadDirectories() {
-    return resolvedDirectories().stream().filter(paths::isBroad).toList();
+    return resolvedDirectories().stream().filter(policy::isBroad).toList();
   }
 
   public boolean broadConfirmed() {
@@ -276,7 +291,7 @@ public final class GrantForm {
         continue;
       }
       String rule = item.currentRule().get();
-      if (item.toolWide() && !item.chosen) {
+      if (item.wide() && !item.chosen) {
         throw new IllegalArgumentException(
             rule
                 + " allows "
@@ -294,7 +309,7 @@ public final class GrantForm {
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("Not a valid directory: " + e.getMessage(), e);
     }
-    List<Path> broad = dirs.stream().filter(paths::isBroad).toList();
+    List<Path> broad = dirs.stream().filter(policy::isBroad).toList();
     if (!broad.isEmpty() && !broadConfirmed) {
       throw new IllegalArgumentException(
           broad.get(0) + " is broad (/, your home or above): tick the confirmation to grant it.");

@@ -1,15 +1,16 @@
 package dev.milktui.tui.dialog;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.conversation.ShownInput;
 import dev.milktui.core.event.PermissionRequest;
-import dev.milktui.core.protocol.Json;
 import dev.milktui.tui.tools.InputSummary;
 import dev.milktui.tui.transcript.DiffText;
+import java.util.List;
 
 /**
- * A tool call's input in full, as a person reviews it before allowing it: the command for Bash, the
- * path and old/new strings for Edit, the path and content for Write, JSON for the rest.
+ * A tool call's input in full, as a person reviews it before allowing it: every key of it (the
+ * command for Bash, the path and old/new strings for Edit, the path and content for Write, then
+ * every other key, at any depth, as {@code path = value}).
  */
 public final class PermissionDetails {
   private PermissionDetails() {}
@@ -35,64 +36,29 @@ public final class PermissionDetails {
         .orElse(input);
   }
 
+  /**
+   * Every key of {@code input}, since allowing sends all of it back: core's {@link ShownInput} (a
+   * tool's own keys in their form, then every other leaf as {@code path = value}), after a one-line
+   * summary for the tools that have one.
+   */
   public static String describe(String toolName, JsonNode input) {
-    if (input == null || !input.isObject()) {
+    if (input == null || input.isMissingNode()) {
       return "";
     }
     String name = toolName == null ? "" : toolName;
-    switch (name) {
-      case "Bash":
-        String description = text(input, "description");
-        return "$ "
-            + text(input, "command")
-            + (description.isEmpty() ? "" : "\n\n# " + description);
-      case "Edit":
-        return "File: "
-            + text(input, "file_path")
-            + "\n▸ replace"
-            + (input.path("replace_all").asBoolean(false) ? " (all occurrences)" : "")
-            + ":\n"
-            + text(input, "old_string")
-            + "\n▸ with:\n"
-            + text(input, "new_string");
-      case "MultiEdit":
-        StringBuilder edits = new StringBuilder("File: " + text(input, "file_path"));
-        int n = 1;
-        for (JsonNode edit : input.path("edits")) {
-          edits
-              .append("\n▸ edit ")
-              .append(n++)
-              .append(", replace:\n")
-              .append(text(edit, "old_string"))
-              .append("\n▸ with:\n")
-              .append(text(edit, "new_string"));
-        }
-        return edits.toString();
-      case "Write":
-        return "File: " + text(input, "file_path") + "\n▸ content:\n" + text(input, "content");
-      case "Read":
-      case "WebFetch":
-      case "WebSearch":
-      case "Glob":
-      case "Grep":
-        return InputSummary.of(name, input) + "\n\n" + pretty(input);
-      default:
-        return pretty(input);
-    }
+    String shown = ShownInput.of(name, input).text();
+    return switch (name) {
+      case "Read", "WebFetch", "WebSearch", "Glob", "Grep" ->
+          InputSummary.of(name, input) + "\n\n" + shown;
+      default -> shown;
+    };
   }
 
-  private static String text(JsonNode input, String key) {
-    JsonNode value = input.get(key);
-    return value == null || value.isNull()
+  /** What the call's keys would let it do beyond the plain call, in words; empty when nothing. */
+  public static String widening(String toolName, JsonNode input) {
+    List<String> widening = ShownInput.of(toolName, input).widening();
+    return widening.isEmpty()
         ? ""
-        : value.isTextual() ? value.asText() : value.toString();
-  }
-
-  static String pretty(JsonNode input) {
-    try {
-      return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(input);
-    } catch (JsonProcessingException e) {
-      return input.toString();
-    }
+        : "⚠ This call also asks for more: " + String.join("; ", widening) + ".";
   }
 }

@@ -3,6 +3,7 @@ package dev.milktui.tui.dialog;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.BasicWindow;
 import com.googlecode.lanterna.gui2.Button;
+import com.googlecode.lanterna.gui2.CheckBox;
 import com.googlecode.lanterna.gui2.Label;
 import com.googlecode.lanterna.gui2.Panel;
 import com.googlecode.lanterna.gui2.TextBox;
@@ -12,9 +13,10 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.GrantPolicy;
 import dev.milktui.core.grants.PermissionRule;
 import dev.milktui.core.protocol.ControlRequest;
-import dev.milktui.core.protocol.PermissionSuggestion;
+import dev.milktui.core.text.TerminalText;
 import dev.milktui.tui.layout.ButtonRow;
 import dev.milktui.tui.layout.ScrollText;
 import dev.milktui.tui.layout.WrappedText;
@@ -22,7 +24,6 @@ import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.Sanitizer;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
@@ -44,8 +45,8 @@ public final class PermissionPrompter {
   static final String DENIED = "The user denied this tool call.";
   static final String DENIED_AND_STOPPED = "The user denied this tool call and stopped the turn.";
   public static final String HAS_CONTROLS =
-      "This input contains control characters, shown marked below (␛ is ESC, ␇ BEL, \\u… a"
-          + " hidden character).";
+      "This input contains control characters or lookalikes, shown marked below (␛ is ESC, ␇ BEL,"
+          + " \\u… a hidden or lookalike character).";
 
   private enum Mode {
     MAIN,
@@ -75,8 +76,10 @@ public final class PermissionPrompter {
   // "Allow always" being saved off the UI thread; null when nothing is.
   private RuleSave saving;
   private final Label progress = new Label("");
-  // The rules as the user left them in the field, kept across a failed or cancelled save.
-  private String editedRules;
+  // "Allow always" for the current request, kept across a failed or cancelled save.
+  private AlwaysForm always;
+  private CheckBox broadOk;
+  private final GrantPolicy policy = GrantPolicy.ofUser();
 
   public PermissionPrompter(
       DialogHost host,
@@ -185,7 +188,7 @@ public final class PermissionPrompter {
       return;
     }
     mode = Mode.MAIN;
-    editedRules = null;
+    always = null;
     special = specialDialog(current);
     if (special != null) {
       window = special;
@@ -250,6 +253,15 @@ public final class PermissionPrompter {
         }
         return true;
       case ALWAYS:
+        if (Keys.type(key, KeyType.ArrowUp) || Keys.type(key, KeyType.ArrowDown)) {
+          if (window.getFocusedInteractable() != field) {
+            return false;
+          }
+          always.pick(Keys.type(key, KeyType.ArrowUp) ? -1 : 1);
+          field.setText(always.text());
+          field.setCaretPosition(always.text().length());
+          return true;
+        }
         if (Keys.plainEnter(key)) {
           confirmAlways();
         } else if (Keys.type(key, KeyType.Escape)) {
@@ -342,73 +354,21 @@ public final class PermissionPrompter {
     showNext();
   }
 
-  private List<PermissionSuggestion> cliSuggestions() {
-    List<PermissionSuggestion> all = current.request().permissionSuggestions();
-    return all == null ? List.of() : all;
-  }
-
-  /** The rules "allow always" proposes: the CLI's allow suggestions, else milk-tui's own. */
-  private List<String> proposedRules() {
-    List<String> rules = new ArrayList<>();
-    for (PermissionSuggestion s : cliSuggestions()) {
-      if (s instanceof PermissionSuggestion.AddRules add
-          && (add.behavior() == null || "allow".equals(add.behavior()))) {
-        for (PermissionSuggestion.Rule rule : add.rules()) {
-          if (!rules.contains(rule.asSettingsRule())) {
-            rules.add(rule.asSettingsRule());
-          }
-        }
-      }
-    }
-    if (!rules.isEmpty()) {
-      return rules;
-    }
-    List<String> options = ruleOptions.rulesFor(current.toolName(), current.request().input());
-    return options.isEmpty() ? List.of() : List.of(options.get(options.size() - 1));
-  }
-
-  /** Directories the CLI suggests adding; they apply to this session only. */
-  private List<String> suggestedDirectories() {
-    List<String> directories = new ArrayList<>();
-    for (PermissionSuggestion s : cliSuggestions()) {
-      if (s instanceof PermissionSuggestion.AddDirectories dirs) {
-        directories.addAll(dirs.directories());
-      }
-    }
-    return directories;
-  }
-
   /**
-   * Saves exactly the rules in the field (what the user saw and left there) through the one saver,
-   * then allows, applying the same rules for the rest of this session; the CLI writes no file.
+   * Saves exactly the rules in the field (what the user saw and left there, held to the grant
+   * dialog's guards by {@link AlwaysForm}) through the one saver, then allows, applying the same
+   * rules and the directories the user ticked for the rest of this session; the CLI writes no file.
    */
   private void confirmAlways() {
-    List<String> rules = RuleText.split(field.getText());
-    if (rules.isEmpty()) {
-      error.setText("Write a rule to save, or press Esc to go back.");
+    always.setBroadConfirmed(broadOk != null && broadOk.isChecked());
+    AlwaysForm.Decision decision;
+    try {
+      decision = always.decision();
+    } catch (IllegalArgumentException e) {
+      error.setText(e.getMessage());
       return;
     }
-    List<PermissionSuggestion.Rule> parsed = new ArrayList<>();
-    for (String rule : rules) {
-      try {
-        PermissionRule r = PermissionRule.parse(rule);
-        parsed.add(new PermissionSuggestion.Rule(r.toolName(), r.content().orElse(null)));
-      } catch (IllegalArgumentException e) {
-        error.setText("Not a rule Claude understands: " + Sanitizer.revealInline(rule));
-        return;
-      }
-    }
-    editedRules = field.getText();
-    saving =
-        new RuleSave(
-            current,
-            rules,
-            parsed,
-            suggestedDirectories(),
-            saver,
-            host,
-            this::lockHeld,
-            this::saved);
+    saving = new RuleSave(current, decision, saver, host, this::lockHeld, this::saved);
     progress.setText("Saving to " + Sanitizer.revealInline(saver.destination()) + "…");
     switchTo(Mode.SAVING);
     settingsIo.execute(saving.task);
@@ -438,7 +398,7 @@ public final class PermissionPrompter {
         notices.accept(
             SessionEvent.Level.WARNING,
             "The rule(s) "
-                + String.join(", ", save.rules)
+                + String.join(", ", save.decision.rules())
                 + " were saved to "
                 + saver.destination()
                 + " before the cancel took effect; `milk-tui grants revoke` removes them.");
@@ -451,7 +411,10 @@ public final class PermissionPrompter {
       error.setText("Could not save the rule: " + Sanitizer.oneLine(failure.get()));
       return;
     }
-    answer(() -> save.request.allowForSession(save.parsed, save.directories));
+    answer(
+        () ->
+            save.request.allowForSession(
+                save.decision.sessionRules(), save.decision.directories()));
   }
 
   private void render() {
@@ -464,8 +427,13 @@ public final class PermissionPrompter {
                 + " asks"
                 + (untitled ? " to use " + tool(current) : ": " + request.title())
             : untitled ? "Claude wants to use " + tool(current) : request.title();
-    if (hasControls(request)) {
-      body.addComponent(wrapped(HAS_CONTROLS));
+    String marked = marked(request);
+    if (!marked.isEmpty()) {
+      body.addComponent(wrapped(marked));
+    }
+    String widening = PermissionDetails.widening(request.toolName(), request.input());
+    if (!widening.isEmpty()) {
+      body.addComponent(revealed(widening));
     }
     body.addComponent(revealed(heading));
     if (!mcpOrigin(request).isEmpty()) {
@@ -521,44 +489,82 @@ public final class PermissionPrompter {
   }
 
   private void renderAlways(Panel body) {
-    String text =
-        editedRules != null
-            ? editedRules
-            : RuleText.join(proposedRules().stream().map(Sanitizer::revealInline).toList());
+    if (always == null) {
+      always = AlwaysForm.of(current, ruleOptions, policy, Path.of("").toAbsolutePath());
+    }
     body.addComponent(
         wrapped(
             "Allow always: the rules below are saved to "
                 + Sanitizer.revealInline(saver.destination())
-                + " and apply from now on. Edit them if you like (commas separate rules):"));
+                + " and apply from now on. ↑/↓ other rules, narrowest first; or edit them (commas"
+                + " separate rules):"));
+    String text = always.text();
     field = new TextBox(new TerminalSize(Math.max(40, Columns.width(text) + 4), 1), text);
-    List<String> directories = suggestedDirectories();
     rulesCount = new WrappedText("");
     rulesList = ScrollText.code("");
-    field.setTextChangeListener((newText, byUser) -> listRules(newText));
-    listRules(text);
+    field.setTextChangeListener(
+        (newText, byUser) -> {
+          if (byUser) {
+            always.edit(newText);
+          }
+          listRules();
+        });
+    listRules();
     body.addComponent(field);
     body.addComponent(rulesCount);
     body.addComponent(rulesList);
-    if (!directories.isEmpty()) {
+    for (String refused : always.refused()) {
+      body.addComponent(wrapped("Not offered: " + refused));
+    }
+    renderDirectories(body);
+    for (String mode : always.modes()) {
       body.addComponent(
           revealed(
-              "For this session only, also adds the directories: "
-                  + String.join(", ", directories)));
+              "Claude also proposed switching to "
+                  + mode
+                  + " mode: not applied (Shift+Tab changes the mode)."));
     }
     body.addComponent(new Label("Enter saves and allows · Esc back"));
   }
 
+  /** The CLI's directories for this session, unticked; a broad one needs "broad dir OK" too. */
+  private void renderDirectories(Panel body) {
+    broadOk = null;
+    List<AlwaysForm.Directory> directories = always.directories();
+    for (int i = 0; i < directories.size(); i++) {
+      AlwaysForm.Directory directory = directories.get(i);
+      String shown = Sanitizer.revealInline(directory.proposed());
+      if (directory.refusal() != null) {
+        body.addComponent(
+            wrapped("Not offered: directory " + shown + " (" + directory.refusal() + ")"));
+        continue;
+      }
+      int index = i;
+      CheckBox box =
+          new CheckBox(
+              "also allow "
+                  + shown
+                  + " for this session"
+                  + (directory.broad() ? " (broad: /, your home or above)" : ""));
+      box.setChecked(directory.ticked());
+      box.addListener(checked -> always.setTicked(index, checked));
+      body.addComponent(box);
+    }
+    if (always.anyBroad()) {
+      broadOk = new CheckBox("broad dir OK");
+      body.addComponent(broadOk);
+    }
+  }
+
   /**
-   * Every rule the field holds, one per line, so none hides past the field's edge; when the screen
-   * is too small for all of them, the list scrolls and marks what is out of view.
+   * Every rule the field holds, one per line with what it allows, so none hides past the field's
+   * edge; when the screen is too small for all of them, the list scrolls and marks what is out of
+   * view.
    */
-  private void listRules(String text) {
-    List<String> rules = RuleText.split(text);
-    rulesCount.setText("Will save " + rules.size() + " rule(s):");
-    rulesList.setText(
-        rules.isEmpty()
-            ? ""
-            : "• " + String.join("\n• ", rules.stream().map(Sanitizer::revealInline).toList()));
+  private void listRules() {
+    List<String> lines = always.lines();
+    rulesCount.setText("Will save " + lines.size() + " rule(s):");
+    rulesList.setText(lines.isEmpty() ? "" : "• " + String.join("\n• ", lines));
   }
 
   private void renderDeny(Panel body) {
@@ -577,12 +583,14 @@ public final class PermissionPrompter {
     return new WrappedText(Sanitizer.reveal(text));
   }
 
-  private static boolean hasControls(ControlRequest.CanUseTool request) {
-    return Sanitizer.hasControls(request.toolName())
-        || Sanitizer.hasControls(PermissionDetails.describe(request.toolName(), request.input()))
-        || Sanitizer.hasControls(request.title())
-        || Sanitizer.hasControls(request.description())
-        || Sanitizer.hasControls(request.blockedPath())
-        || Sanitizer.hasControls(request.decisionReason());
+  /** What the request holds that is shown marked (controls, hidden characters, lookalikes). */
+  private static String marked(ControlRequest.CanUseTool request) {
+    return TerminalText.warning(
+        request.toolName(),
+        PermissionDetails.describe(request.toolName(), request.input()),
+        request.title(),
+        request.description(),
+        request.blockedPath(),
+        request.decisionReason());
   }
 }

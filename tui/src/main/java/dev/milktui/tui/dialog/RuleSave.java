@@ -3,22 +3,19 @@ package dev.milktui.tui.dialog;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.grants.GrantException;
 import dev.milktui.core.grants.LockWaits;
-import dev.milktui.core.protocol.PermissionSuggestion;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.FutureTask;
 import java.util.function.BiConsumer;
 
 /**
- * One "allow always" save, run on a worker: the lock it waits for and its outcome are reported back
- * on the UI thread; cancelling its task interrupts the wait, and nothing is written then.
+ * One "allow always" save of what {@link AlwaysForm} decided (the wide rules the user chose among
+ * them), run on a worker: the lock it waits for and its outcome are reported back on the UI thread;
+ * cancelling its task interrupts the wait, and nothing is written then.
  */
 final class RuleSave implements Runnable {
   final PermissionRequest request;
-  final List<String> rules;
-  final List<PermissionSuggestion.Rule> parsed;
-  final List<String> directories;
+  final AlwaysForm.Decision decision;
   final FutureTask<Void> task = new FutureTask<>(this, null);
   private final GrantSaver saver;
   private final DialogHost host;
@@ -27,17 +24,13 @@ final class RuleSave implements Runnable {
 
   RuleSave(
       PermissionRequest request,
-      List<String> rules,
-      List<PermissionSuggestion.Rule> parsed,
-      List<String> directories,
+      AlwaysForm.Decision decision,
       GrantSaver saver,
       DialogHost host,
       BiConsumer<RuleSave, Path> lockHeld,
       BiConsumer<RuleSave, Optional<String>> saved) {
     this.request = request;
-    this.rules = rules;
-    this.parsed = parsed;
-    this.directories = directories;
+    this.decision = decision;
     this.saver = saver;
     this.host = host;
     this.lockHeld = lockHeld;
@@ -50,7 +43,7 @@ final class RuleSave implements Runnable {
     Optional<String> failure;
     try (LockWaits.Scope scope =
         LockWaits.listen(lock -> host.later(() -> lockHeld.accept(this, lock)))) {
-      saver.save(rules);
+      saver.save(decision.rules(), decision.confirmed());
       failure = Optional.empty();
     } catch (GrantException | RuntimeException e) {
       failure = Optional.of(String.valueOf(e.getMessage()));
