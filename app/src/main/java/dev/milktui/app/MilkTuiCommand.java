@@ -558,7 +558,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
   static final class PermissionModes implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
-      return List.of("default", "acceptEdits", "plan").iterator();
+      return PermissionModes.CHOSEN.iterator();
     }
   }
 }

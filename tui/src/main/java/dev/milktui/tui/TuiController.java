@@ -484,6 +484,9 @@ public final class TuiController {
       status.usage(t.tokens(), t.costUsd());
     } else if (event instanceof SessionEvent.CommandsAvailable c) {
       commands.update(c.slashCommands(), c.skills());
+    } else if (event instanceof SessionEvent.PermissionModeUnrequested m) {
+      // In words until claude reports the mode set back (the transcript has the notice).
+      status.mode(m.mode() + " mode: " + m.meaning());
     }
   }
 

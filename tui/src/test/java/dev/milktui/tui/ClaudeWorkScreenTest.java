@@ -56,7 +56,8 @@ class ClaudeWorkScreenTest {
         "",
         List.of(),
         null,
-        10);
+        10,
+        false);
   }
 
   @Test

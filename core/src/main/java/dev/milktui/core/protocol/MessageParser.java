@@ -103,6 +103,8 @@ public final class MessageParser {
           new SystemMessage.TaskUpdated(
               text(line, "task_id"), text(field(line, "patch"), "status"), line);
       case "background_tasks_changed" -> backgroundTasks(line);
+      case "informational" ->
+          new SystemMessage.Informational(text(line, "content"), text(line, "level"), line);
       case "compact_boundary" -> {
         JsonNode meta = field(line, "compact_metadata");
         yield new SystemMessage.CompactBoundary(

@@ -87,9 +87,6 @@ public final class ClaudeSession implements Session {
    */
   static final Duration PERSIST_BOUND = Duration.ofSeconds(15);
 
-  /** The modes a relaunch may pass on, as claude reported them: milk-tui's own three. */
-  private static final Set<String> RELAUNCH_MODES = Set.of("default", "acceptEdits", "plan");
-
   private static final long STOP_GRACE_MILLIS = 3_000;
   private static final Duration CONTEXT_USAGE_DELAY = Duration.ofMillis(250);
   private static final UntrustedWorkspaceDetector UNTRUSTED = new UntrustedWorkspaceDetector();
@@ -504,6 +501,8 @@ public final class ClaudeSession implements Session {
       return;
     }
     String id = "milk-interrupt-" + ++hostRequests;
+    router.accumulator().interruptSent();
+    turns.interruptSent();
     if (!transport.interrupt(process, id)) {
       emit(notice(SessionEvent.Level.WARNING, "The turn was stopped by ending its process."));
       waiting.clear();
@@ -732,8 +731,10 @@ public final class ClaudeSession implements Session {
     for (SessionEvent event : outbox.subList(before, outbox.size())) {
       if (event instanceof SessionEvent.TurnStarted started) {
         adoptReported(started.model(), started.permissionMode());
+        unrequestedMode(process, started.permissionMode(), true);
       } else if (event instanceof SessionEvent.StatusChanged status) {
         adoptReported(null, status.permissionMode());
+        unrequestedMode(process, status.permissionMode(), false);
       } else if (event instanceof SessionEvent.TurnFinished finished) {
         if (!finished.summary().streamClosed().isEmpty()
             && state instanceof Running running
@@ -786,9 +787,24 @@ public final class ClaudeSession implements Session {
     }
     // Only a mode milk-tui itself would choose is passed on: never bypassPermissions or another
     // mode claude took from elsewhere (its settings), which a relaunch must not make milk-tui's.
-    if (mode != null && RELAUNCH_MODES.contains(mode)) {
+    if (mode != null && PermissionModes.chosen(mode)) {
       spec = spec.withPermissionMode(mode);
     }
+  }
+
+  /**
+   * claude runs in a mode milk-tui did not ask for (a CLI that starts in {@code auto}, a mode set
+   * from elsewhere): the user is told in words, and the mode asked for is set again.
+   */
+  private void unrequestedMode(ClaudeProcess process, String reported, boolean atStart) {
+    String asked = spec.requestedPermissionMode();
+    if (reported == null || reported.equals(asked) || PermissionModes.chosen(reported)) {
+      return;
+    }
+    emit(
+        new SessionEvent.PermissionModeUnrequested(
+            reported, PermissionModes.meaning(reported), asked, atStart));
+    transport.setPermissionMode(process, "milk-mode-" + ++hostRequests, asked);
   }
 
   /** An id that could not be resumed safely (e.g. one like a flag) is not kept. */

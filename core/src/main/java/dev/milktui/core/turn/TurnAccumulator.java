@@ -39,6 +39,9 @@ public final class TurnAccumulator {
   /** Tool results beyond this many characters are cut in snapshots; the model got them whole. */
   public static final int RESULT_TEXT_CAP = 64 * 1024;
 
+  /** The user line a CLI prints where an interrupt cut the turn. */
+  private static final String INTERRUPT_MARKER = "[Request interrupted by user";
+
   /** Text that arrives only whole (no deltas) gets block indexes apart from streamed ones. */
   private static final int FALLBACK_BLOCK_INDEX = 1000;
 
@@ -46,6 +49,7 @@ public final class TurnAccumulator {
   private final Clock clock;
 
   private final Map<String, ToolState> tools = new LinkedHashMap<>();
+  private final MessageStreams streams = new MessageStreams();
   private final Map<BlockKey, StreamedBlock> streamingBlocks = new HashMap<>();
   private final Map<String, Integer> streamedTextBlocks = new HashMap<>();
   private final Map<String, Integer> shownTextBlocks = new HashMap<>();
@@ -55,6 +59,8 @@ public final class TurnAccumulator {
   private final Map<String, DenialOrigin> denialOrigins = new HashMap<>();
   private final StringBuilder text = new StringBuilder();
   private BlockKey lastTextBlock;
+  private boolean interruptSent;
+  private boolean interruptMarked;
   private int apiRetries;
   private int turnNumber;
   private String sessionId;
@@ -83,6 +89,14 @@ public final class TurnAccumulator {
   /** Tool calls of the turn in progress, in the order they were announced. */
   public List<ToolCall> currentTools() {
     return tools.values().stream().map(ToolState::snapshot).toList();
+  }
+
+  /**
+   * The host asked claude to interrupt the running turn: CLIs before 2.1 end such a turn with a
+   * plain {@code error_during_execution} result, no {@code terminal_reason} and no error.
+   */
+  public void interruptSent() {
+    interruptSent = true;
   }
 
   public void accept(CliMessage message) {
@@ -147,6 +161,11 @@ public final class TurnAccumulator {
           new SessionEvent.Notice(
               SessionEvent.Level.WARNING,
               "Permission denied for " + denied.toolName() + ": " + denied.message()));
+    } else if (message instanceof SystemMessage.Informational info
+        && info.level() != null
+        && info.content() != null
+        && !info.content().isBlank()) {
+      events.accept(new SessionEvent.Notice(level(info.level()), info.content().strip()));
     } else if (message instanceof SystemMessage.TaskStarted task) {
       events.accept(
           new SessionEvent.ToolProgressed(task.toolUseId(), 0, "task: " + task.description()));
@@ -155,6 +174,14 @@ public final class TurnAccumulator {
           new SessionEvent.ToolProgressed(
               task.toolUseId(), 0, "task " + task.status() + ": " + task.summary()));
     }
+  }
+
+  private static SessionEvent.Level level(String level) {
+    return switch (level.toLowerCase(Locale.ROOT)) {
+      case "error" -> SessionEvent.Level.ERROR;
+      case "warning", "warn" -> SessionEvent.Level.WARNING;
+      default -> SessionEvent.Level.INFO;
+    };
   }
 
   /** Every turn's init lists them; the UI hears of them when they change. */
@@ -169,9 +196,12 @@ public final class TurnAccumulator {
   }
 
   private void streamEvent(StreamEventMessage message) {
-    String messageId = message.apiMessageId();
-    // message_start and message_delta carry usage; the result line has the turn's totals.
     StreamEvent event = message.event();
+    if (event instanceof StreamEvent.MessageStart start) {
+      streams.started(message.parentToolUseId(), start.messageId(), message.apiMessageId());
+    }
+    String messageId = streams.messageOf(message.parentToolUseId(), message.apiMessageId());
+    // message_start and message_delta carry usage; the result line has the turn's totals.
     if (event instanceof StreamEvent.ContentBlockStart start) {
       blockStart(message, messageId, start);
     } else if (event instanceof StreamEvent.ContentBlockDelta delta) {
@@ -273,6 +303,12 @@ public final class TurnAccumulator {
     for (ContentBlock block : message.content()) {
       if (block instanceof ContentBlock.ToolResult result && result.toolUseId() != null) {
         finishTool(result, message);
+      } else if (block instanceof ContentBlock.Text marker
+          && message.parentToolUseId() == null
+          && !message.replay()
+          && marker.text().startsWith(INTERRUPT_MARKER)) {
+        // A subagent's own marker means that agent was stopped, not Claude's turn.
+        interruptMarked = true;
       }
     }
   }
@@ -355,11 +391,16 @@ public final class TurnAccumulator {
 
   private void result(ResultMessage result) {
     turnNumber++;
-    boolean aborted =
-        result.terminalReason() != null && result.terminalReason().startsWith("aborted");
+    // A CLI that names why a turn ended is believed; before 2.1 only the marker or the plain
+    // error_during_execution after our interrupt says it.
+    boolean interrupted =
+        result.terminalReason() != null
+            ? result.terminalReason().startsWith("aborted")
+            : interruptMarked
+                || (interruptSent && "error_during_execution".equals(result.subtype()));
     for (ToolState tool : tools.values()) {
       if (tool.outcome == ToolOutcome.RUNNING) {
-        tool.outcome = aborted ? ToolOutcome.INTERRUPTED : ToolOutcome.NO_RESULT;
+        tool.outcome = interrupted ? ToolOutcome.INTERRUPTED : ToolOutcome.NO_RESULT;
         tool.elapsed = Duration.between(tool.startedAt, clock.instant());
         events.accept(new SessionEvent.ToolFinished(tool.snapshot()));
       }
@@ -399,7 +440,8 @@ public final class TurnAccumulator {
             result.result(),
             result.errors(),
             result.apiErrorStatus(),
-            result.durationMs());
+            result.durationMs(),
+            interrupted);
     resetTurn();
     events.accept(new SessionEvent.TurnFinished(summary));
     if (summary.needsGrants()) {
@@ -419,6 +461,8 @@ public final class TurnAccumulator {
     denialOrigins.clear();
     text.setLength(0);
     lastTextBlock = null;
+    interruptSent = false;
+    interruptMarked = false;
     apiRetries = 0;
   }
 
