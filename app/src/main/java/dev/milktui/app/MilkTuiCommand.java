@@ -241,7 +241,13 @@ public final class MilkTuiCommand implements Callable<Integer> {
       try (DemoSessionFactory demoSessions =
           DemoSessionFactory.create(environment.home(), workingDirectory, demoSpeed)) {
         return runUi(
-            paths, lastSessions, resumeId, workingDirectory, demoSessions.settings(), demoSessions);
+            paths,
+            lastSessions,
+            resumeId,
+            workingDirectory,
+            demoSessions.settings(),
+            demoSessions,
+            Optional.empty());
       }
     }
     SettingsStore settings =
@@ -250,17 +256,24 @@ public final class MilkTuiCommand implements Callable<Integer> {
                 environment.variables(), environment.home(), Optional.ofNullable(settingsFile)),
             environment.home());
     StartupChecks.settings(settings);
-    Path binary =
+    StartupChecks.Claude found =
         StartupChecks.claude(
             ClaudeLocator.of(environment), Optional.ofNullable(claude), ClaudeVersionProbe.TIMEOUT);
     SessionFactory factory =
         new ClaudeSessionFactory(
-            launchSpec(workingDirectory, binary),
+            launchSpec(workingDirectory, found.binary()),
             settings,
             paths,
             Clock.systemUTC(),
             claudeProjects());
-    return runUi(paths, lastSessions, resumeId, workingDirectory, settings, factory);
+    return runUi(
+        paths,
+        lastSessions,
+        resumeId,
+        workingDirectory,
+        settings,
+        factory,
+        Optional.of(found.version()));
   }
 
   private int runUi(
@@ -269,7 +282,8 @@ public final class MilkTuiCommand implements Callable<Integer> {
       Optional<String> resumeId,
       Path workingDirectory,
       SettingsStore settings,
-      SessionFactory factory)
+      SessionFactory factory,
+      Optional<ClaudeVersion> claudeVersion)
       throws Exception {
     AtomicReference<TuiController> controller = new AtomicReference<>();
     SessionFactory wired = wire(factory, controller, lastSessions, workingDirectory);
@@ -313,6 +327,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
             if (!demo) {
               ui.showBaseline(noBaseline ? "" : LaunchSpec.BASELINE_SUMMARY);
             }
+            claudeVersion.ifPresent(version -> showClaudeVersion(ui, version));
             if (PICK_SESSION.equals(resume)) {
               ui.openResumePicker();
             }
@@ -416,6 +431,21 @@ public final class MilkTuiCommand implements Callable<Integer> {
             ui.post(SessionEvent.Level.ERROR, e.getMessage());
           }
         });
+  }
+
+  /**
+   * The version claude answered goes in the header when its init names none (before 2.0), and a
+   * version outside the tested range is said at start-up unless the user silenced that.
+   */
+  private void showClaudeVersion(TuiController ui, ClaudeVersion version) {
+    ui.showClaudeVersion(version.number());
+    if (ClaudeSupport.noticeWanted(environment.variables())) {
+      SessionEvent.Level level =
+          ClaudeSupport.standing(version) == ClaudeSupport.Standing.BELOW_FLOOR
+              ? SessionEvent.Level.WARNING
+              : SessionEvent.Level.INFO;
+      ClaudeSupport.notice(version).ifPresent(text -> ui.post(level, text));
+    }
   }
 
   private Path logFile() {
@@ -558,7 +588,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
   static final class PermissionModes implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
-      return PermissionModes.CHOSEN.iterator();
+      return dev.milktui.core.session.PermissionModes.CHOSEN.iterator();
     }
   }
 }

@@ -123,6 +123,7 @@ public final class TuiController {
 
   private String retryable;
   private String milkTuiVersion;
+  private String probedClaudeVersion;
   private int headerShownFor;
 
   public TuiController(WindowBasedTextGUI gui, TuiConfig config, SessionFactory sessions) {
@@ -291,6 +292,14 @@ public final class TuiController {
   /** milk-tui's own version, for the header line each session starts with. Any thread. */
   public void showVersion(String version) {
     gui.getGUIThread().invokeLater(() -> milkTuiVersion = version);
+  }
+
+  /**
+   * The version {@code claude --version} answered, for the header when claude's init names none
+   * (CLIs before 2.0). Any thread.
+   */
+  public void showClaudeVersion(String version) {
+    gui.getGUIThread().invokeLater(() -> probedClaudeVersion = version);
   }
 
   /** A line in the transcript from the app. Any thread. */
@@ -545,7 +554,9 @@ public final class TuiController {
     return "milk-tui"
         + (milkTuiVersion == null ? "" : " " + milkTuiVersion)
         + " · claude "
-        + (t.claudeVersion() == null ? "?" : t.claudeVersion())
+        + (t.claudeVersion() != null
+            ? t.claudeVersion()
+            : probedClaudeVersion == null ? "?" : probedClaudeVersion)
         + " · "
         + (t.cwd() == null ? "?" : t.cwd())
         + " · model "

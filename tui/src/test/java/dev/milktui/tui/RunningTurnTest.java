@@ -28,6 +28,31 @@ class RunningTurnTest {
   }
 
   @Test
+  void anInitWithoutAVersionTakesTheOneClaudeVersionAnswered() {
+    Harness h = new Harness(120, 30);
+    h.controller.showClaudeVersion("1.0.128");
+    h.events(new SessionEvent.TurnStarted("s", "claude-test", "/p", "default", null, List.of()));
+
+    assertThat(h.screen()).contains("· claude 1.0.128 · /p ·").doesNotContain("claude ?");
+  }
+
+  @Test
+  void claudeInAModeNotAskedForIsSaidInTheTranscriptAndTheStatusBarUntilItIsSetBack() {
+    Harness h = new Harness(160, 30);
+    h.events(
+        new SessionEvent.TurnStarted("s", "claude-test", "/p", "auto", "2.1.300", List.of()),
+        new SessionEvent.PermissionModeUnrequested(
+            "auto", "tools run without asking you", "default", true));
+
+    assertThat(h.screen())
+        .contains("claude started in auto mode: tools run without asking you; milk-tui is")
+        .contains("auto mode: tools run without asking you │");
+
+    h.events(new SessionEvent.StatusChanged(null, "default"));
+    assertThat(h.screen()).doesNotContain("auto mode: tools run without asking you │");
+  }
+
+  @Test
   void aRunningTurnShowsTheSpinnerLineWithElapsedTimeTokensAndHowToInterrupt() {
     Harness h = new Harness(100, 30);
     assertThat(h.screen()).doesNotContain("Esc to interrupt");
