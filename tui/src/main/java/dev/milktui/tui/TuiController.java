@@ -23,6 +23,7 @@ import dev.milktui.core.history.PastSession;
 import dev.milktui.core.session.Session;
 import dev.milktui.core.task.BackgroundTask;
 import dev.milktui.core.text.LogText;
+import dev.milktui.core.turn.ToolOutcome;
 import dev.milktui.core.turn.TurnSummary;
 import dev.milktui.tui.completion.Completions;
 import dev.milktui.tui.completion.FileIndex;
@@ -711,7 +712,9 @@ public final class TuiController {
             + " ms\n\nInput:\n"
             + PermissionDetails.describe(row.rawName(), row.input())
             + "\n\nResult:\n"
-            + (row.result().isEmpty() ? "(none yet)" : row.result());
+            + (!row.result().isEmpty()
+                ? row.result()
+                : row.outcome() == ToolOutcome.RUNNING ? "(none yet)" : "(none)");
     SimpleDialog dialog =
         new SimpleDialog(dialogs, "Tool call " + Sanitizer.revealInline(row.id()));
     if (Sanitizer.hasControls(text)) {

@@ -11,6 +11,7 @@ import static dev.milktui.core.protocol.Json.text;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Maps one parsed stdout line to its typed message. Total: any JSON object yields a message; a
@@ -213,7 +214,10 @@ public final class MessageParser {
     if (content.isArray()) {
       StringBuilder joined = new StringBuilder();
       for (JsonNode part : content) {
-        String text = part.isTextual() ? part.textValue() : text(part, "text");
+        String text =
+            part.isTextual()
+                ? part.textValue()
+                : "image".equals(text(part, "type")) ? imagePlaceholder(part) : text(part, "text");
         if (text != null) {
           if (joined.length() > 0) {
             joined.append('\n');
@@ -224,6 +228,25 @@ public final class MessageParser {
       return joined.toString();
     }
     return content.toString();
+  }
+
+  /** An image in a tool result, as words: "[image, 12 KiB png]" (its size decoded). */
+  static String imagePlaceholder(JsonNode image) {
+    JsonNode source = field(image, "source");
+    String mediaType = text(source, "media_type");
+    String data = text(source, "data");
+    String kind =
+        mediaType == null ? "" : " " + mediaType.substring(mediaType.indexOf('/') + 1).strip();
+    if (data == null) {
+      return "[image" + (kind.isEmpty() ? "" : "," + kind) + "]";
+    }
+    long padding = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
+    long bytes = Math.max(0, data.length() / 4L * 3 - padding);
+    String size =
+        bytes < 1024
+            ? bytes + " B"
+            : String.format(Locale.ROOT, "%d KiB", Math.round(bytes / 1024.0));
+    return "[image, " + size + kind + "]";
   }
 
   private static List<ContentBlock> content(JsonNode message) {

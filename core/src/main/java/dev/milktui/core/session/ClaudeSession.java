@@ -135,6 +135,7 @@ public final class ClaudeSession implements Session {
     this.persister = persister;
     this.recorder = recorder;
     this.transport = ProcessTransport.of(spec.transport());
+    router.accumulator().permissionChannelClosed(spec.transport() == Transport.ONE_SHOT);
     this.sessionId = spec.resumeSessionId().orElse(null);
     publish();
     String name = "milk-session-" + SESSIONS.incrementAndGet();

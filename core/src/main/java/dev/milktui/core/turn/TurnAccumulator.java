@@ -59,6 +59,7 @@ public final class TurnAccumulator {
   private final Map<String, DenialOrigin> denialOrigins = new HashMap<>();
   private final StringBuilder text = new StringBuilder();
   private BlockKey lastTextBlock;
+  private boolean channelClosed;
   private boolean interruptSent;
   private boolean interruptMarked;
   private int apiRetries;
@@ -89,6 +90,14 @@ public final class TurnAccumulator {
   /** Tool calls of the turn in progress, in the order they were announced. */
   public List<ToolCall> currentTools() {
     return tools.values().stream().map(ToolState::snapshot).toList();
+  }
+
+  /**
+   * Whether claude can never ask for permission in this session (one-shot processes read no stdin):
+   * a denial then means "Stream closed", also for a call claude never printed.
+   */
+  public void permissionChannelClosed(boolean closed) {
+    channelClosed = closed;
   }
 
   /**
@@ -406,8 +415,13 @@ public final class TurnAccumulator {
       }
     }
     List<PermissionDenial> denials = new ArrayList<>();
+    boolean closedThisTurn = channelClosed || !streamClosed.isEmpty();
     for (PermissionDenial denial : result.permissionDenials()) {
       ToolState tool = denial.toolUseId() == null ? null : tools.get(denial.toolUseId());
+      if (tool == null && denial.toolUseId() != null && closedThisTurn) {
+        unseenStreamClosed(denial);
+        continue;
+      }
       if (tool != null && tool.outcome == ToolOutcome.ERROR) {
         tool.outcome = ToolOutcome.DENIED;
       }
@@ -447,6 +461,28 @@ public final class TurnAccumulator {
     if (summary.needsGrants()) {
       events.accept(new SessionEvent.GrantsNeeded(summary));
     }
+  }
+
+  /**
+   * A call claude never printed (a subagent's own subagent, in 2.1.332) failed for want of the
+   * permission channel: only the result's denials name it. It is a stream-closed call like any
+   * other, and the transcript names it, since nothing else will.
+   */
+  private void unseenStreamClosed(PermissionDenial denial) {
+    if (streamClosed.containsKey(denial.toolUseId())) {
+      return;
+    }
+    streamClosed.put(
+        denial.toolUseId(),
+        new StreamClosedRecord(denial.toolUseId(), denial.toolName(), denial.toolInput()));
+    String input = denial.toolInput().toString();
+    events.accept(
+        new SessionEvent.Notice(
+            SessionEvent.Level.WARNING,
+            "A nested agent's "
+                + (denial.toolName().isEmpty() ? "tool" : denial.toolName())
+                + " call failed: the permission channel was closed (Stream closed). Its input: "
+                + (input.length() > 300 ? input.substring(0, 300) + "…" : input)));
   }
 
   /** Forgets the turn in progress (e.g. its process died before the result). */

@@ -287,7 +287,7 @@ class MessageParserTest {
   }
 
   @Test
-  void toolResultBlockArrayContentIsJoinedText() {
+  void toolResultBlockArrayContentIsJoinedTextWithImagesAsPlaceholders() {
     UserMessage user =
         (UserMessage)
             parse(
@@ -298,7 +298,24 @@ class MessageParserTest {
                 """);
 
     assertThat(user.content())
-        .containsExactly(new ContentBlock.ToolResult("t1", "first\nStream closed", true));
+        .containsExactly(new ContentBlock.ToolResult("t1", "first\n[image]\nStream closed", true));
+  }
+
+  @Test
+  void anImagePlaceholderSaysTheDecodedSizeAndTheKind() {
+    String twelveKib = "A".repeat(12 * 1024 / 3 * 4);
+    assertThat(
+            MessageParser.imagePlaceholder(
+                Json.MAPPER
+                    .createObjectNode()
+                    .put("type", "image")
+                    .set(
+                        "source",
+                        Json.MAPPER
+                            .createObjectNode()
+                            .put("media_type", "image/png")
+                            .put("data", twelveKib))))
+        .isEqualTo("[image, 12 KiB png]");
   }
 
   @Test
