@@ -214,10 +214,7 @@ public final class MessageParser {
     if (content.isArray()) {
       StringBuilder joined = new StringBuilder();
       for (JsonNode part : content) {
-        String text =
-            part.isTextual()
-                ? part.textValue()
-                : "image".equals(text(part, "type")) ? imagePlaceholder(part) : text(part, "text");
+        String text = part.isTextual() ? part.textValue() : partText(part);
         if (text != null) {
           if (joined.length() > 0) {
             joined.append('\n');
@@ -228,6 +225,15 @@ public final class MessageParser {
       return joined.toString();
     }
     return content.toString();
+  }
+
+  /** A text part's text, an image's placeholder; null for a kind of part not known here. */
+  private static String partText(JsonNode part) {
+    String type = text(part, "type");
+    if (type == null || type.equals("text")) {
+      return text(part, "text");
+    }
+    return type.equals("image") ? imagePlaceholder(part) : null;
   }
 
   /** An image in a tool result, as words: "[image, 12 KiB png]" (its size decoded). */
