@@ -102,11 +102,18 @@ public final class DoctorCommand implements Callable<Integer> {
   private static DoctorCheck claudeVersion(ClaudeLocator.Found binary) {
     try {
       ClaudeVersion version = ClaudeVersionProbe.run(binary.path(), ClaudeVersionProbe.TIMEOUT);
-      if (version.isPinned()) {
-        return DoctorCheck.ok("version", version + " (the version milk-tui is tested with)");
+      Optional<String> notice = ClaudeSupport.notice(version);
+      if (notice.isPresent()) {
+        return DoctorCheck.warn("version", notice.get());
       }
-      return DoctorCheck.warn(
-          "version", version + ", but milk-tui is tested with " + ClaudeVersion.PINNED);
+      List<String> quirks = ClaudeSupport.quirks(version);
+      return DoctorCheck.ok(
+          "version",
+          version
+              + (version.isPinned()
+                  ? " (the version milk-tui is tested with)"
+                  : " (supported: " + ClaudeSupport.range() + ")")
+              + (quirks.isEmpty() ? "" : "; known: " + String.join("; ", quirks)));
     } catch (IOException e) {
       return DoctorCheck.fail("version", binary.path() + " --version failed: " + e.getMessage());
     }

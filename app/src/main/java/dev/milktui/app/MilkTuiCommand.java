@@ -21,6 +21,7 @@ import dev.milktui.tui.SessionFactory;
 import dev.milktui.tui.TerminalLauncher;
 import dev.milktui.tui.TuiConfig;
 import dev.milktui.tui.TuiController;
+import dev.milktui.tui.app.UiEvent;
 import dev.milktui.tui.dialog.GrantSaver;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
 import java.nio.file.Files;
@@ -250,7 +251,13 @@ public final class MilkTuiCommand implements Callable<Integer> {
       try (DemoSessionFactory demoSessions =
           DemoSessionFactory.create(environment.home(), workingDirectory, demoSpeed)) {
         return runUi(
-            paths, lastSessions, resumeId, workingDirectory, demoSessions.settings(), demoSessions);
+            paths,
+            lastSessions,
+            resumeId,
+            workingDirectory,
+            demoSessions.settings(),
+            demoSessions,
+            Optional.empty());
       }
     }
     SettingsStore settings =
@@ -260,17 +267,24 @@ public final class MilkTuiCommand implements Callable<Integer> {
             environment.home());
     StartupChecks.settings(settings);
     askRules = StartupChecks.alwaysAsk(AlwaysAskFile.of(environment));
-    Path binary =
+    StartupChecks.Claude found =
         StartupChecks.claude(
             ClaudeLocator.of(environment), Optional.ofNullable(claude), ClaudeVersionProbe.TIMEOUT);
     SessionFactory factory =
         new ClaudeSessionFactory(
-            launchSpec(workingDirectory, binary, askRules.rules()),
+            launchSpec(workingDirectory, found.binary(), askRules.rules()),
             settings,
             paths,
             Clock.systemUTC(),
             claudeProjects());
-    return runUi(paths, lastSessions, resumeId, workingDirectory, settings, factory);
+    return runUi(
+        paths,
+        lastSessions,
+        resumeId,
+        workingDirectory,
+        settings,
+        factory,
+        Optional.of(found.version()));
   }
 
   @SuppressWarnings("try") // standard error is silenced for the block, never read
@@ -280,7 +294,8 @@ public final class MilkTuiCommand implements Callable<Integer> {
       Optional<String> resumeId,
       Path workingDirectory,
       SettingsStore settings,
-      SessionFactory factory)
+      SessionFactory factory,
+      Optional<ClaudeVersion> claudeVersion)
       throws Exception {
     AtomicReference<TuiController> controller = new AtomicReference<>();
     SessionFactory wired = wire(factory, lastSessions, workingDirectory);
@@ -325,6 +340,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
               if (!demo) {
                 ui.showBaseline(noBaseline ? "" : LaunchSpec.BASELINE_SUMMARY);
               }
+              claudeVersion.ifPresent(version -> showClaudeVersion(ui, version));
               if (PICK_SESSION.equals(resume)) {
                 ui.openResumePicker();
               }
@@ -429,6 +445,21 @@ public final class MilkTuiCommand implements Callable<Integer> {
   private ClaudeProjects claudeProjects() {
     return new ClaudeProjects(
         SettingsLocation.configDirectory(environment.variables(), environment.home()));
+  }
+
+  /**
+   * The version claude answered goes in the header when its init names none (before 2.0), and a
+   * version outside the tested range is said at start-up unless the user silenced that.
+   */
+  private void showClaudeVersion(TuiController ui, ClaudeVersion version) {
+    ui.post(new UiEvent.ClaudeVersion(version.number()));
+    if (ClaudeSupport.noticeWanted(environment.variables())) {
+      SessionEvent.Level level =
+          ClaudeSupport.standing(version) == ClaudeSupport.Standing.BELOW_FLOOR
+              ? SessionEvent.Level.WARNING
+              : SessionEvent.Level.INFO;
+      ClaudeSupport.notice(version).ifPresent(text -> ui.post(level, text));
+    }
   }
 
   private Path logFile() {
@@ -576,7 +607,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
   static final class PermissionModes implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
-      return List.of("default", "acceptEdits", "plan").iterator();
+      return dev.milktui.core.session.PermissionModes.CHOSEN.iterator();
     }
   }
 }

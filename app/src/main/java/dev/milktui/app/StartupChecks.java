@@ -25,11 +25,15 @@ final class StartupChecks {
     }
   }
 
+  /** The claude binary to run and the version it answered. */
+  record Claude(Path binary, ClaudeVersion version) {}
+
   /**
    * The claude binary to run (--claude, else PATH, else the project's install), proven to start by
    * answering {@code --version}.
    */
-  static Path claude(ClaudeLocator locator, Optional<Path> chosen, Duration timeout) throws Failed {
+  static Claude claude(ClaudeLocator locator, Optional<Path> chosen, Duration timeout)
+      throws Failed {
     ClaudeLocator.Found found =
         locator
             .locate(chosen)
@@ -47,12 +51,11 @@ final class StartupChecks {
                                             .orElse("")
                                         + "; install Claude Code or name it with --claude PATH")));
     try {
-      ClaudeVersionProbe.run(found.path(), timeout);
+      return new Claude(found.path(), ClaudeVersionProbe.run(found.path(), timeout));
     } catch (IOException e) {
       throw new Failed(
           "claude does not work: " + found.path() + " --version failed: " + e.getMessage());
     }
-    return found.path();
   }
 
   /** Claude's settings file grants go to must be readable and parse (a missing file is fine). */

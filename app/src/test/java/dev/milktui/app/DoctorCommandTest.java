@@ -107,14 +107,41 @@ class DoctorCommandTest {
   }
 
   @Test
-  void otherClaudeVersionWarnsButPasses() throws IOException {
-    Scripts.executable(bin.resolve("claude"), "echo '2.2.0 (Claude Code)'");
+  void aClaudeNewerThanTestedWarnsQuietlyButPasses() throws IOException {
+    Scripts.executable(bin.resolve("claude"), "echo '9.0.0 (Claude Code)'");
 
     CommandRun run = doctor();
 
     assertThat(run.exitCode()).isZero();
     assertThat(run.out())
-        .contains("WARN  version    2.2.0, but milk-tui is tested with " + ClaudeVersion.PINNED);
+        .contains(
+            "WARN  version    claude 9.0.0 is newer than milk-tui has been tested with ("
+                + ClaudeVersion.PINNED
+                + ")");
+  }
+
+  @Test
+  void aClaudeBelowTheFloorSaysWhatMayBreakAndHowToUpdate() throws IOException {
+    Scripts.executable(bin.resolve("claude"), "echo '1.0.128 (Claude Code)'");
+
+    CommandRun run = doctor();
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out())
+        .contains("WARN  version    claude 1.0.128 is older than milk-tui supports (2.0.77 to ")
+        .contains("permission prompts and interrupts may not show")
+        .contains("npm i -g @anthropic-ai/claude-code");
+  }
+
+  @Test
+  void aSupportedOlderClaudeIsOkWithWhatIsKnownAboutIt() throws IOException {
+    Scripts.executable(bin.resolve("claude"), "echo '2.1.300 (Claude Code)'");
+
+    CommandRun run = doctor();
+
+    assertThat(run.out())
+        .contains("OK    version    2.1.300 (supported: 2.0.77 to " + ClaudeVersion.PINNED + ")")
+        .contains("starts in auto mode unless told otherwise");
   }
 
   @Test

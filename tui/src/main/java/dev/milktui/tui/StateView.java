@@ -24,7 +24,7 @@ final class StateView {
     UiState before = shown;
     shown = state;
     status.session(state.sessionId(), state.model());
-    status.mode(state.reportedMode());
+    status.mode(state.shownMode());
     status.usage(state.tokens(), state.costUsd());
     status.context(state.contextPercent());
     boolean quiet =

@@ -57,7 +57,8 @@ class ClaudeWorkScreenTest {
         "",
         List.of(),
         null,
-        10);
+        10,
+        false);
   }
 
   @Test

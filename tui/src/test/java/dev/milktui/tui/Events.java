@@ -60,7 +60,8 @@ public final class Events {
         "",
         List.of(),
         null,
-        1000);
+        1000,
+        false);
   }
 
   /** A turn the API failed, as the CLI ends it after its retries (recording i-500). */
@@ -82,7 +83,8 @@ public final class Events {
         "API Error: 500 Internal server error",
         List.of(),
         500,
-        1000);
+        1000,
+        false);
   }
 
   /** A request whose answers land in {@code answers}. */

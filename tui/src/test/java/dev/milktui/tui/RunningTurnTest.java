@@ -3,6 +3,7 @@ package dev.milktui.tui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.tui.app.UiEvent;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -25,6 +26,31 @@ class RunningTurnTest {
 
     h.events(new SessionEvent.TurnFinished(Events.summary(List.of(), List.of())), started());
     assertThat(h.screen().split("claude 2.1.332", -1)).hasSize(2);
+  }
+
+  @Test
+  void anInitWithoutAVersionTakesTheOneClaudeVersionAnswered() {
+    Harness h = new Harness(120, 30);
+    h.controller.post(new UiEvent.ClaudeVersion("1.0.128"));
+    h.events(new SessionEvent.TurnStarted("s", "claude-test", "/p", "default", null, List.of()));
+
+    assertThat(h.screen()).contains("· claude 1.0.128 · /p ·").doesNotContain("claude ?");
+  }
+
+  @Test
+  void claudeInAModeNotAskedForIsSaidInTheTranscriptAndTheStatusBarUntilItIsSetBack() {
+    Harness h = new Harness(160, 30);
+    h.events(
+        new SessionEvent.TurnStarted("s", "claude-test", "/p", "auto", "2.1.300", List.of()),
+        new SessionEvent.PermissionModeUnrequested(
+            "auto", "tools run without asking you", "default", true));
+
+    assertThat(h.screen())
+        .contains("claude started in auto mode: tools run without asking you; milk-tui is")
+        .contains("auto mode: tools run without asking you │");
+
+    h.events(new SessionEvent.StatusChanged(null, "default"));
+    assertThat(h.screen()).doesNotContain("auto mode: tools run without asking you │");
   }
 
   @Test

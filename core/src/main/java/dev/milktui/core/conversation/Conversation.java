@@ -89,6 +89,8 @@ public final class Conversation {
       notice(SessionEvent.Level.WARNING, "Skipped a line claude printed that could not be read.");
     } else if (event instanceof SessionEvent.Notice n) {
       notice(n.level(), n.text());
+    } else if (event instanceof SessionEvent.PermissionModeUnrequested m) {
+      notice(SessionEvent.Level.WARNING, m.text());
     } else if (event instanceof SessionEvent.ControlAnswered c && !c.success()) {
       notice(SessionEvent.Level.WARNING, "Claude refused a request: " + c.error());
     } else if (event instanceof SessionEvent.Compacted c) {

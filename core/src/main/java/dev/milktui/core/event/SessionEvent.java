@@ -73,6 +73,26 @@ public sealed interface SessionEvent {
   /** {@code status} "requesting" before an API call; a non-null mode on a mode change. */
   record StatusChanged(String status, String permissionMode) implements SessionEvent {}
 
+  /**
+   * claude reported a permission mode milk-tui did not ask for ({@code atStart}: in the turn's
+   * init, else in a later status); {@code meaning} says in words what that mode does, and {@code
+   * restoring} is the mode milk-tui is setting back.
+   */
+  record PermissionModeUnrequested(String mode, String meaning, String restoring, boolean atStart)
+      implements SessionEvent {
+    /** The sentence the transcript and the status bar show. */
+    public String text() {
+      return "claude "
+          + (atStart ? "started in " : "switched to ")
+          + mode
+          + " mode: "
+          + meaning
+          + "; milk-tui is setting it back to "
+          + restoring
+          + ".";
+    }
+  }
+
   record TurnFinished(TurnSummary summary) implements SessionEvent {}
 
   /**

@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * The picture of one finished turn. {@code denials} are the result's permission denials that a
  * grant can change: not stream-closed failures (listed apart), and not refusals by the user or a
- * hook (a denial stays a denial); {@code turnCostUsd} is derived from the cumulative session cost.
+ * hook (a denial stays a denial); {@code turnCostUsd} is derived from the cumulative session cost;
+ * {@code interrupted} when the turn was stopped by an interrupt, however the CLI's version said so.
  */
 public record TurnSummary(
     int turnNumber,
@@ -26,14 +27,11 @@ public record TurnSummary(
     String resultText,
     List<String> errors,
     Integer apiErrorStatus,
-    long durationMs) {
+    long durationMs,
+    boolean interrupted) {
 
   /** True when the turn left calls that a grant and a retry could fix. */
   public boolean needsGrants() {
     return !streamClosed.isEmpty() || !denials.isEmpty();
-  }
-
-  public boolean interrupted() {
-    return terminalReason != null && terminalReason.startsWith("aborted");
   }
 }

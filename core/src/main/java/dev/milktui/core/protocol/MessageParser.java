@@ -11,6 +11,7 @@ import static dev.milktui.core.protocol.Json.text;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Maps one parsed stdout line to its typed message. Total: any JSON object yields a message; a
@@ -103,6 +104,8 @@ public final class MessageParser {
           new SystemMessage.TaskUpdated(
               text(line, "task_id"), text(field(line, "patch"), "status"), line);
       case "background_tasks_changed" -> backgroundTasks(line);
+      case "informational" ->
+          new SystemMessage.Informational(text(line, "content"), text(line, "level"), line);
       case "compact_boundary" -> {
         JsonNode meta = field(line, "compact_metadata");
         yield new SystemMessage.CompactBoundary(
@@ -211,7 +214,7 @@ public final class MessageParser {
     if (content.isArray()) {
       StringBuilder joined = new StringBuilder();
       for (JsonNode part : content) {
-        String text = part.isTextual() ? part.textValue() : text(part, "text");
+        String text = part.isTextual() ? part.textValue() : partText(part);
         if (text != null) {
           if (joined.length() > 0) {
             joined.append('\n');
@@ -222,6 +225,34 @@ public final class MessageParser {
       return joined.toString();
     }
     return content.toString();
+  }
+
+  /** A text part's text, an image's placeholder; null for a kind of part not known here. */
+  private static String partText(JsonNode part) {
+    String type = text(part, "type");
+    if (type == null || type.equals("text")) {
+      return text(part, "text");
+    }
+    return type.equals("image") ? imagePlaceholder(part) : null;
+  }
+
+  /** An image in a tool result, as words: "[image, 12 KiB png]" (its size decoded). */
+  static String imagePlaceholder(JsonNode image) {
+    JsonNode source = field(image, "source");
+    String mediaType = text(source, "media_type");
+    String data = text(source, "data");
+    String kind =
+        mediaType == null ? "" : " " + mediaType.substring(mediaType.indexOf('/') + 1).strip();
+    if (data == null) {
+      return "[image" + (kind.isEmpty() ? "" : "," + kind) + "]";
+    }
+    long padding = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
+    long bytes = Math.max(0, data.length() / 4L * 3 - padding);
+    String size =
+        bytes < 1024
+            ? bytes + " B"
+            : String.format(Locale.ROOT, "%d KiB", Math.round(bytes / 1024.0));
+    return "[image, " + size + kind + "]";
   }
 
   private static List<ContentBlock> content(JsonNode message) {

@@ -138,6 +138,18 @@ public sealed interface SystemMessage extends CliMessage {
     }
   }
 
+  /**
+   * A message the CLI has for the user ({@code content}), e.g. a warning about the permission mode
+   * it started in; {@code level} ("info", "warning", "error") is null on lines not meant to be
+   * shown.
+   */
+  record Informational(String content, String level, JsonNode raw) implements SystemMessage {
+    @Override
+    public String subtype() {
+      return "informational";
+    }
+  }
+
   /** Any other subtype, kept whole. */
   record Other(String subtype, JsonNode raw) implements SystemMessage {}
 }

@@ -116,7 +116,7 @@ final class ScanTurn {
   void end(ResultMessage result) {
     for (Call call : calls.values()) {
       if (call.outcome == ToolOutcome.RUNNING) {
-        call.outcome = ToolOutcomes.unfinished(result);
+        call.outcome = ToolOutcomes.unfinished(ToolOutcomes.turnInterrupted(result, false, false));
       }
     }
     for (PermissionDenial denial : result.permissionDenials()) {

@@ -91,9 +91,6 @@ public final class ClaudeSession implements Session {
    */
   static final Duration PERSIST_BOUND = Duration.ofSeconds(15);
 
-  /** The modes a relaunch may pass on, as claude reported them: milk-tui's own three. */
-  private static final Set<String> RELAUNCH_MODES = Set.of("default", "acceptEdits", "plan");
-
   private static final long STOP_GRACE_MILLIS = 3_000;
   private static final Duration CONTEXT_USAGE_DELAY = Duration.ofMillis(250);
   private static final UntrustedWorkspaceDetector UNTRUSTED = new UntrustedWorkspaceDetector();
@@ -142,6 +139,7 @@ public final class ClaudeSession implements Session {
     this.persister = persister;
     this.recorder = recorder;
     this.transport = ProcessTransport.of(spec.transport());
+    router.accumulator().permissionChannelClosed(spec.transport() == Transport.ONE_SHOT);
     this.sessionId = spec.resumeSessionId().orElse(null);
     publish();
     String name = "milk-session-" + SESSIONS.incrementAndGet();
@@ -508,6 +506,8 @@ public final class ClaudeSession implements Session {
       return;
     }
     String id = "milk-interrupt-" + ++hostRequests;
+    router.accumulator().interruptSent();
+    turns.interruptSent();
     if (!transport.interrupt(process, id)) {
       emit(notice(SessionEvent.Level.WARNING, "The turn was stopped by ending its process."));
       waiting.clear();
@@ -701,7 +701,7 @@ public final class ClaudeSession implements Session {
                   return true;
                 },
             process::write);
-    adoptReported(message);
+    adoptReported(process, message);
     if (finished.isPresent()
         && !finished.get().streamClosed().isEmpty()
         && state instanceof Running running
@@ -776,15 +776,17 @@ public final class ClaudeSession implements Session {
   }
 
   /**
-   * The model and mode claude last reported (a /model, a plan approved, a mode set) are what a
-   * relaunch passes on, not the ones milk-tui started with.
+   * The model and mode claude last reported in its init and status lines (a /model, a plan
+   * approved, a mode set) are what a relaunch passes on, not the ones milk-tui started with; a mode
+   * milk-tui did not ask for is said and set back.
    */
-  /** The model and mode claude reports in its init and status lines. */
-  private void adoptReported(CliMessage message) {
+  private void adoptReported(ClaudeProcess process, CliMessage message) {
     if (message instanceof SystemMessage.Init init) {
       adoptReported(init.model(), init.permissionMode());
+      unrequestedMode(process, init.permissionMode(), true);
     } else if (message instanceof SystemMessage.Status status) {
       adoptReported(null, status.permissionMode());
+      unrequestedMode(process, status.permissionMode(), false);
     }
   }
 
@@ -794,9 +796,24 @@ public final class ClaudeSession implements Session {
     }
     // Only a mode milk-tui itself would choose is passed on: never bypassPermissions or another
     // mode claude took from elsewhere (its settings), which a relaunch must not make milk-tui's.
-    if (mode != null && RELAUNCH_MODES.contains(mode)) {
+    if (mode != null && PermissionModes.chosen(mode)) {
       spec = spec.withPermissionMode(mode);
     }
+  }
+
+  /**
+   * claude runs in a mode milk-tui did not ask for (a CLI that starts in {@code auto}, a mode set
+   * from elsewhere): the user is told in words, and the mode asked for is set again.
+   */
+  private void unrequestedMode(ClaudeProcess process, String reported, boolean atStart) {
+    String asked = spec.requestedPermissionMode();
+    if (reported == null || reported.equals(asked) || PermissionModes.chosen(reported)) {
+      return;
+    }
+    emit(
+        new SessionEvent.PermissionModeUnrequested(
+            reported, PermissionModes.meaning(reported), asked, atStart));
+    transport.setPermissionMode(process, "milk-mode-" + ++hostRequests, asked);
   }
 
   /** An id that could not be resumed safely (e.g. one like a flag) is not kept. */

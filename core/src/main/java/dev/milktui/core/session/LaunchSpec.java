@@ -62,6 +62,12 @@ public record LaunchSpec(
     askRules = List.copyOf(askRules);
     environment = Map.copyOf(environment);
     resumeSessionId.ifPresent(LaunchSpec::requireSafeSessionId);
+    permissionMode.ifPresent(
+        mode -> {
+          if (!PermissionModes.chosen(mode)) {
+            throw new IllegalArgumentException("milk-tui never launches claude in " + mode);
+          }
+        });
   }
 
   public static LaunchSpec defaults(Path claude, Path workingDirectory) {
@@ -150,6 +156,11 @@ public record LaunchSpec(
     }
   }
 
+  /** The mode claude is launched in: the one chosen, else {@link PermissionModes#DEFAULT}. */
+  public String requestedPermissionMode() {
+    return permissionMode.orElse(PermissionModes.DEFAULT);
+  }
+
   /** Baseline first, then the user's tools, without duplicates. */
   public List<String> effectiveAllowedTools() {
     List<String> tools = new ArrayList<>();
@@ -189,7 +200,8 @@ public record LaunchSpec(
     }
     argv.add("--permission-prompt-tool=stdio");
     model.ifPresent(m -> argv.add("--model=" + m));
-    permissionMode.ifPresent(m -> argv.add("--permission-mode=" + m));
+    // Always named: CLIs 2.1.285 to 2.1.301 start a fresh configuration in auto mode otherwise.
+    argv.add("--permission-mode=" + requestedPermissionMode());
     resumeSessionId.ifPresent(id -> argv.add("--resume=" + id));
     sessionSettings().ifPresent(settings -> argv.add("--settings=" + settings));
     List<String> tools = effectiveAllowedTools();

@@ -5,6 +5,7 @@ import dev.milktui.core.protocol.CommandLifecycle;
 import dev.milktui.core.protocol.ResultMessage;
 import dev.milktui.core.protocol.SystemMessage;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,6 +28,12 @@ final class Turns {
   /** Delivered and unanswered, oldest first: uuid → text. */
   private final Map<String, String> unanswered = new LinkedHashMap<>();
 
+  /** Delivered messages claude started on, until their lifecycle ends. */
+  private final Set<String> started = new HashSet<>();
+
+  /** Started messages whose turn the host interrupted: their end comes after the result. */
+  private final Set<String> interrupted = new HashSet<>();
+
   private TurnState state = new TurnState.Quiet();
   private boolean reportsLifecycle;
   private boolean messageStarted;
@@ -43,6 +50,11 @@ final class Turns {
   /** A turn runs, or a message waits for its answer. */
   boolean active() {
     return state instanceof TurnState.Running || !unanswered.isEmpty();
+  }
+
+  /** The host asked claude to interrupt the running turn. */
+  void interruptSent() {
+    interrupted.addAll(started);
   }
 
   boolean anyUnanswered() {
@@ -81,9 +93,13 @@ final class Turns {
     }
     if ("started".equals(lifecycle.state())) {
       messageStarted = true;
+      started.add(uuid);
     } else if (TERMINAL.contains(lifecycle.state())) {
       String text = unanswered.remove(uuid);
-      if (!"completed".equals(lifecycle.state())) {
+      started.remove(uuid);
+      // A message the user's own interrupt cut short was answered, in part: its reply is shown.
+      boolean cutShort = interrupted.remove(uuid) && "cancelled".equals(lifecycle.state());
+      if (!"completed".equals(lifecycle.state()) && !cutShort) {
         return Optional.of(new Dropped(text, lifecycle.state()));
       }
     }
@@ -98,6 +114,8 @@ final class Turns {
   List<String> processEnded() {
     List<String> texts = new ArrayList<>(unanswered.values());
     unanswered.clear();
+    started.clear();
+    interrupted.clear();
     state = new TurnState.Quiet();
     reportsLifecycle = false;
     messageStarted = false;

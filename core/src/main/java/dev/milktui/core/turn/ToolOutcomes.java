@@ -56,12 +56,23 @@ public final class ToolOutcomes {
   }
 
   /**
-   * What a call still running when its turn ends became: the turn was aborted, or it never ended.
+   * Whether a turn was interrupted. A CLI that names why a turn ended is believed; before 2.1 only
+   * the interrupt marker in a user line ({@code markerSeen}), or a plain {@code
+   * error_during_execution} after an interrupt the host sent, says it.
    */
-  public static ToolOutcome unfinished(ResultMessage result) {
-    boolean aborted =
-        result.terminalReason() != null && result.terminalReason().startsWith("aborted");
-    return aborted ? ToolOutcome.INTERRUPTED : ToolOutcome.NO_RESULT;
+  public static boolean turnInterrupted(
+      ResultMessage result, boolean markerSeen, boolean interruptSent) {
+    return result.terminalReason() != null
+        ? result.terminalReason().startsWith("aborted")
+        : markerSeen || (interruptSent && "error_during_execution".equals(result.subtype()));
+  }
+
+  /**
+   * What a call still running when its turn ends became: the turn was interrupted, or it never
+   * ended.
+   */
+  public static ToolOutcome unfinished(boolean turnInterrupted) {
+    return turnInterrupted ? ToolOutcome.INTERRUPTED : ToolOutcome.NO_RESULT;
   }
 
   /** A call that failed and that the turn's result lists among its denials was denied. */

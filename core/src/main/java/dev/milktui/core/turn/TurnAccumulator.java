@@ -28,6 +28,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -42,6 +43,9 @@ public final class TurnAccumulator {
   /** Tool results beyond this many characters are cut in snapshots; the model got them whole. */
   public static final int RESULT_TEXT_CAP = 64 * 1024;
 
+  /** The user line a CLI prints where an interrupt cut the turn. */
+  private static final String INTERRUPT_MARKER = "[Request interrupted by user";
+
   /** Text that arrives only whole (no deltas) gets block indexes apart from streamed ones. */
   private static final int FALLBACK_BLOCK_INDEX = 1000;
 
@@ -49,6 +53,7 @@ public final class TurnAccumulator {
   private final Clock clock;
 
   private final Map<String, ToolState> tools = new LinkedHashMap<>();
+  private final MessageStreams streams = new MessageStreams();
   private final Map<BlockKey, StreamedBlock> streamingBlocks = new HashMap<>();
   private final Map<String, Integer> streamedTextBlocks = new HashMap<>();
   private final Map<String, Integer> shownTextBlocks = new HashMap<>();
@@ -58,6 +63,9 @@ public final class TurnAccumulator {
   private final Map<String, DenialOrigin> denialOrigins = new HashMap<>();
   private final StringBuilder text = new StringBuilder();
   private BlockKey lastTextBlock;
+  private boolean channelClosed;
+  private boolean interruptSent;
+  private boolean interruptMarked;
   private int apiRetries;
   private int turnNumber;
   private String sessionId;
@@ -86,6 +94,22 @@ public final class TurnAccumulator {
   /** Tool calls of the turn in progress, in the order they were announced. */
   public List<ToolCall> currentTools() {
     return tools.values().stream().map(ToolState::snapshot).toList();
+  }
+
+  /**
+   * Whether claude can never ask for permission in this session (one-shot processes read no stdin):
+   * a denial then means "Stream closed", also for a call claude never printed.
+   */
+  public void permissionChannelClosed(boolean closed) {
+    channelClosed = closed;
+  }
+
+  /**
+   * The host asked claude to interrupt the running turn: CLIs before 2.1 end such a turn with a
+   * plain {@code error_during_execution} result, no {@code terminal_reason} and no error.
+   */
+  public void interruptSent() {
+    interruptSent = true;
   }
 
   /**
@@ -158,6 +182,11 @@ public final class TurnAccumulator {
           new SessionEvent.Notice(
               SessionEvent.Level.WARNING,
               "Permission denied for " + denied.toolName() + ": " + denied.message()));
+    } else if (message instanceof SystemMessage.Informational info
+        && info.level() != null
+        && info.content() != null
+        && !info.content().isBlank()) {
+      events.accept(new SessionEvent.Notice(level(info.level()), info.content().strip()));
     } else if (message instanceof SystemMessage.TaskStarted task) {
       events.accept(
           new SessionEvent.ToolProgressed(task.toolUseId(), 0, "task: " + task.description()));
@@ -166,6 +195,14 @@ public final class TurnAccumulator {
           new SessionEvent.ToolProgressed(
               task.toolUseId(), 0, "task " + task.status() + ": " + task.summary()));
     }
+  }
+
+  private static SessionEvent.Level level(String level) {
+    return switch (level.toLowerCase(Locale.ROOT)) {
+      case "error" -> SessionEvent.Level.ERROR;
+      case "warning", "warn" -> SessionEvent.Level.WARNING;
+      default -> SessionEvent.Level.INFO;
+    };
   }
 
   /** Every turn's init lists them; the UI hears of them when they change. */
@@ -180,9 +217,12 @@ public final class TurnAccumulator {
   }
 
   private void streamEvent(StreamEventMessage message) {
-    String messageId = message.apiMessageId();
-    // message_start and message_delta carry usage; the result line has the turn's totals.
     StreamEvent event = message.event();
+    if (event instanceof StreamEvent.MessageStart start) {
+      streams.started(message.parentToolUseId(), start.messageId(), message.apiMessageId());
+    }
+    String messageId = streams.messageOf(message.parentToolUseId(), message.apiMessageId());
+    // message_start and message_delta carry usage; the result line has the turn's totals.
     if (event instanceof StreamEvent.ContentBlockStart start) {
       blockStart(message, messageId, start);
     } else if (event instanceof StreamEvent.ContentBlockDelta delta) {
@@ -284,6 +324,12 @@ public final class TurnAccumulator {
     for (ContentBlock block : message.content()) {
       if (block instanceof ContentBlock.ToolResult result && result.toolUseId() != null) {
         finishTool(result, message);
+      } else if (block instanceof ContentBlock.Text marker
+          && message.parentToolUseId() == null
+          && !message.replay()
+          && marker.text().startsWith(INTERRUPT_MARKER)) {
+        // A subagent's own marker means that agent was stopped, not Claude's turn.
+        interruptMarked = true;
       }
     }
   }
@@ -332,16 +378,22 @@ public final class TurnAccumulator {
 
   private TurnSummary result(ResultMessage result) {
     turnNumber++;
+    boolean interrupted = ToolOutcomes.turnInterrupted(result, interruptMarked, interruptSent);
     for (ToolState tool : tools.values()) {
       if (tool.outcome == ToolOutcome.RUNNING) {
-        tool.outcome = ToolOutcomes.unfinished(result);
+        tool.outcome = ToolOutcomes.unfinished(interrupted);
         tool.elapsed = Duration.between(tool.startedAt, clock.instant());
         events.accept(new SessionEvent.ToolFinished(tool.snapshot()));
       }
     }
     List<PermissionDenial> denials = new ArrayList<>();
+    boolean closedThisTurn = channelClosed || !streamClosed.isEmpty();
     for (PermissionDenial denial : result.permissionDenials()) {
       ToolState tool = denial.toolUseId() == null ? null : tools.get(denial.toolUseId());
+      if (tool == null && denial.toolUseId() != null && closedThisTurn) {
+        unseenStreamClosed(denial);
+        continue;
+      }
       if (tool != null) {
         tool.outcome = ToolOutcomes.afterDenial(tool.outcome);
       }
@@ -374,13 +426,36 @@ public final class TurnAccumulator {
             result.result(),
             result.errors(),
             result.apiErrorStatus(),
-            result.durationMs());
+            result.durationMs(),
+            interrupted);
     resetTurn();
     events.accept(new SessionEvent.TurnFinished(summary));
     if (summary.needsGrants()) {
       events.accept(new SessionEvent.GrantsNeeded(summary));
     }
     return summary;
+  }
+
+  /**
+   * A call claude never printed (a subagent's own subagent, in 2.1.332) failed for want of the
+   * permission channel: only the result's denials name it. It is a stream-closed call like any
+   * other, and the transcript names it, since nothing else will.
+   */
+  private void unseenStreamClosed(PermissionDenial denial) {
+    if (streamClosed.containsKey(denial.toolUseId())) {
+      return;
+    }
+    streamClosed.put(
+        denial.toolUseId(),
+        new StreamClosedRecord(denial.toolUseId(), denial.toolName(), denial.toolInput()));
+    String input = denial.toolInput().toString();
+    events.accept(
+        new SessionEvent.Notice(
+            SessionEvent.Level.WARNING,
+            "A nested agent's "
+                + (denial.toolName().isEmpty() ? "tool" : denial.toolName())
+                + " call failed: the permission channel was closed (Stream closed). Its input: "
+                + (input.length() > 300 ? input.substring(0, 300) + "…" : input)));
   }
 
   /** Forgets the turn in progress (e.g. its process died before the result). */
@@ -395,6 +470,8 @@ public final class TurnAccumulator {
     denialOrigins.clear();
     text.setLength(0);
     lastTextBlock = null;
+    interruptSent = false;
+    interruptMarked = false;
     apiRetries = 0;
   }
 

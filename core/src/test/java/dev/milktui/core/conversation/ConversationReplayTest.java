@@ -43,6 +43,21 @@ class ConversationReplayTest {
   }
 
   @Test
+  void anImageInAToolResultIsAPlaceholderWithItsSizeAndKind() {
+    Conversation conversation = replay("p9-image-input");
+
+    ToolCallCell read =
+        conversation.cells().stream()
+            .filter(ToolCallCell.class::isInstance)
+            .map(ToolCallCell.class::cast)
+            .filter(c -> c.name().equals("Read"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(read.outcome()).isEqualTo(ToolOutcome.OK);
+    assertThat(read.summary()).isEqualTo("[image, 69 B png]");
+  }
+
+  @Test
   void foregroundSubagentCallsSitUnderTheirAgentCallNotInClaudesReply() {
     Conversation conversation = replay("p1-subagent-fg-allow");
 

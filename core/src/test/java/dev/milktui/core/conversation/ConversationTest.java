@@ -216,6 +216,7 @@ class ConversationTest {
         "",
         List.of(),
         null,
-        10);
+        10,
+        false);
   }
 }

@@ -48,6 +48,46 @@ class ClaudeSessionTest extends StandInFixture {
   }
 
   @Test
+  void claudeStartingInAModeNotAskedForIsSaidInWordsAndSetBackToTheOneAsked() throws Exception {
+    // CLI 2.1.300 launched without --permission-mode: its init says auto, then a warning line.
+    String recording = transcript("claude-2.1.300/v3-default-mode");
+    FakeClaude fake =
+        FakeClaude.script(
+            dir,
+            "next_line; sed -n 3,13p '"
+                + recording
+                + "'\nwhile next_line; do\n"
+                + "  if [[ \"$LINE\" == *set_permission_mode* ]]; then sed -n 16p '"
+                + recording
+                + "'; fi\ndone");
+    open(fake).send("Say hi");
+
+    SessionEvent.PermissionModeUnrequested unrequested =
+        events.await(SessionEvent.PermissionModeUnrequested.class);
+    events.await(SessionEvent.StatusChanged.class, 1, s -> "default".equals(s.permissionMode()));
+
+    assertThat(unrequested.text())
+        .isEqualTo(
+            "claude started in auto mode: tools run without asking you; milk-tui is setting it"
+                + " back to default.");
+    assertThat(fake.runs().get(0)).contains("--permission-mode=default");
+    assertThat(fake.lastStdin().orElseThrow())
+        .anySatisfy(
+            line -> {
+              JsonNode request = Json.MAPPER.readTree(line).path("request");
+              assertThat(request.path("subtype").asText()).isEqualTo("set_permission_mode");
+              assertThat(request.path("mode").asText()).isEqualTo("default");
+            });
+    assertThat(events.all(SessionEvent.Notice.class))
+        .anySatisfy(
+            n -> {
+              assertThat(n.level()).isEqualTo(SessionEvent.Level.WARNING);
+              assertThat(n.text()).contains("auto mode keeps working");
+            });
+    assertThat(events.all(SessionEvent.PermissionModeUnrequested.class)).hasSize(1);
+  }
+
+  @Test
   void aMissingBinaryIsReportedAsAnErrorAndAnExitNotAnException() {
     LaunchSpec spec = LaunchSpec.defaults(dir.resolve("no-such-claude"), dir);
     session = new ClaudeSession(spec, events, GrantPersister.REFUSE, SessionRecorder.NONE);

@@ -106,6 +106,19 @@ class LaunchSpecTest {
   }
 
   @Test
+  void theDefaultModeIsNamedWhenNoneWasChosenAndAModeMilkTuiNeverOffersIsRefused() {
+    assertThat(LaunchSpec.defaults(CLAUDE, WORK).command(Optional.empty()))
+        .contains("--permission-mode=default");
+    assertThat(spec().withPermissionMode("plan").command(Optional.empty()))
+        .contains("--permission-mode=plan")
+        .doesNotContain("--permission-mode=default");
+    assertThatThrownBy(() -> spec().withPermissionMode("bypassPermissions"))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> spec().withPermissionMode("auto"))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
   void oneShotCommandPutsThePromptAfterDoubleDashSoVariadicFlagsCannotSwallowIt() {
     List<String> argv = spec().withTransport(Transport.ONE_SHOT).command(Optional.of("--help me"));
     assertThat(argv).doesNotContain("--input-format=stream-json");

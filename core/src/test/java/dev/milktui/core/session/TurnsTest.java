@@ -99,6 +99,23 @@ class TurnsTest {
   }
 
   @Test
+  void aMessageTheUsersInterruptCutShortIsNotReportedAsDroppedButAQueuedOneStillIs() {
+    // The recorded message's uuid; claude ends it "cancelled" after the interrupted result.
+    turns.delivered("00000000-0000-4000-8000-000000000002", "Tell me something long");
+    turns.delivered("queued", "and then this");
+    List<Turns.Dropped> dropped = new ArrayList<>();
+    for (CliMessage message : Recordings.messages("claude-2.1.300/v2-interrupt")) {
+      if (message.raw().path("type").asText().equals("control_response")) {
+        turns.interruptSent();
+      }
+      turns.on(message).ifPresent(dropped::add);
+    }
+    turns.on(lifecycle("queued", "cancelled")).ifPresent(dropped::add);
+
+    assertThat(dropped).containsExactly(new Turns.Dropped("and then this", "cancelled"));
+  }
+
+  @Test
   void withoutLifecycleReportsEachResultAnswersTheOldestMessage() {
     turns.delivered("a", "one");
     turns.delivered("b", "two");

@@ -80,32 +80,37 @@ public final class Recordings {
 
   /** Every message of a recording, through the real reader; fails on a malformed line. */
   public static List<CliMessage> messages(String name) {
-    List<CliMessage> messages = new ArrayList<>();
     try (InputStream in = Files.newInputStream(ndjson(name))) {
-      new NdjsonReader(
-              in,
-              new LineSink() {
-                @Override
-                public void message(CliMessage message) {
-                  messages.add(message);
-                }
-
-                @Override
-                public void malformed(MalformedLine line) {
-                  throw new AssertionError(name + ": malformed line " + line);
-                }
-
-                @Override
-                public void end(IOException failure) {
-                  if (failure != null) {
-                    throw new UncheckedIOException(failure);
-                  }
-                }
-              })
-          .run();
+      return messages(name, in);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** Every message of {@code in}, through the real reader; fails on a malformed line. */
+  public static List<CliMessage> messages(String name, InputStream in) {
+    List<CliMessage> messages = new ArrayList<>();
+    new NdjsonReader(
+            in,
+            new LineSink() {
+              @Override
+              public void message(CliMessage message) {
+                messages.add(message);
+              }
+
+              @Override
+              public void malformed(MalformedLine line) {
+                throw new AssertionError(name + ": malformed line " + line);
+              }
+
+              @Override
+              public void end(IOException failure) {
+                if (failure != null) {
+                  throw new UncheckedIOException(failure);
+                }
+              }
+            })
+        .run();
     return messages;
   }
 

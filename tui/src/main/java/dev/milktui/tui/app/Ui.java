@@ -43,6 +43,7 @@ public final class Ui {
   private long replayTokens;
   private int headerShownFor;
   private String version;
+  private String probedClaudeVersion;
   private boolean indexing;
   private boolean open;
   private int lastExitCode;
@@ -99,6 +100,8 @@ public final class Ui {
       activity(t.othersRunning() ? Activity.RUNNING_TOOL : Activity.THINKING, "");
     } else if (event instanceof UiEvent.ModeChosen m) {
       setMode(m.mode());
+    } else if (event instanceof UiEvent.ClaudeVersion v) {
+      probedClaudeVersion = v.version();
     } else if (event instanceof UiEvent.WorkingDirectory w) {
       indexing = true;
       effects.add(new Effect.IndexFiles(w.directory()));
@@ -194,6 +197,9 @@ public final class Ui {
       state = state.withUsage(t.tokens(), t.costUsd(), state.contextPercent());
     } else if (event instanceof SessionEvent.CommandsAvailable c) {
       commands.update(c.slashCommands(), c.skills());
+    } else if (event instanceof SessionEvent.PermissionModeUnrequested m) {
+      // In words until claude reports the mode set back (the transcript has the notice).
+      state = state.withUnrequestedMode(m.mode(), m.meaning());
     }
   }
 
@@ -233,7 +239,9 @@ public final class Ui {
     return "milk-tui"
         + (version == null ? "" : " " + version)
         + " · claude "
-        + (t.claudeVersion() == null ? "?" : t.claudeVersion())
+        + (t.claudeVersion() != null
+            ? t.claudeVersion()
+            : probedClaudeVersion == null ? "?" : probedClaudeVersion)
         + " · "
         + (t.cwd() == null ? "?" : t.cwd())
         + " · model "

@@ -39,6 +39,12 @@ public sealed interface UiEvent {
   /** milk-tui's own version, for the header line each session starts with. */
   record Version(String version) implements UiEvent {}
 
+  /**
+   * The version {@code claude --version} answered, for the header when claude's init names none
+   * (CLIs before 2.0).
+   */
+  record ClaudeVersion(String version) implements UiEvent {}
+
   /** The folder claude works in, named by the app before any session reports it. */
   record WorkingDirectory(Path directory) implements UiEvent {}
 

@@ -12,6 +12,8 @@ import java.util.List;
  * @param reportedMode the permission mode claude last reported (null before it said one)
  * @param askedMode a mode asked of claude that it has not reported yet; the next cycle goes on from
  *     it
+ * @param modeMeaning what the reported mode does, in words, while it is one milk-tui did not ask
+ *     for (null otherwise)
  * @param retry the message Ctrl+R sends again, or null: the message of the turn that failed, in
  *     this session only
  * @param quitOfferSince when Ctrl+C was pressed once (a second within the window quits), or null
@@ -26,6 +28,7 @@ public record UiState(
     String model,
     String reportedMode,
     String askedMode,
+    String modeMeaning,
     String retry,
     Instant quitOfferSince,
     List<BackgroundTask> tasks,
@@ -36,12 +39,31 @@ public record UiState(
 
   static UiState initial() {
     return new UiState(
-        0, Activity.NOT_STARTED, "", null, null, null, null, null, null, List.of(), null, 0, 0, -1);
+        0,
+        Activity.NOT_STARTED,
+        "",
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        List.of(),
+        null,
+        0,
+        0,
+        -1);
   }
 
   /** The mode the next Shift+Tab starts from: the one asked for, else the one claude reports. */
   public String modeToCycleFrom() {
     return askedMode != null ? askedMode : reportedMode == null ? "default" : reportedMode;
+  }
+
+  /** What the status bar names: the reported mode, in words while milk-tui did not ask for it. */
+  public String shownMode() {
+    return modeMeaning == null ? reportedMode : reportedMode + " mode: " + modeMeaning;
   }
 
   /** Claude is not running: a send cannot reach it. */
@@ -58,6 +80,7 @@ public record UiState(
         model,
         reportedMode,
         askedMode,
+        modeMeaning,
         retry,
         quitOfferSince,
         tasks,
@@ -76,6 +99,7 @@ public record UiState(
         model,
         reportedMode,
         askedMode,
+        modeMeaning,
         retry,
         quitOfferSince,
         tasks,
@@ -94,6 +118,7 @@ public record UiState(
         model,
         reportedMode,
         askedMode,
+        modeMeaning,
         retry,
         quitOfferSince,
         tasks,
@@ -112,6 +137,27 @@ public record UiState(
         model,
         reportedMode,
         askedMode,
+        null,
+        retry,
+        quitOfferSince,
+        tasks,
+        waitingOn,
+        tokens,
+        costUsd,
+        contextPercent);
+  }
+
+  /** claude runs in a mode milk-tui did not ask for: the status bar says what it does. */
+  public UiState withUnrequestedMode(String reportedMode, String modeMeaning) {
+    return new UiState(
+        generation,
+        activity,
+        detail,
+        sessionId,
+        model,
+        reportedMode,
+        askedMode,
+        modeMeaning,
         retry,
         quitOfferSince,
         tasks,
@@ -130,6 +176,7 @@ public record UiState(
         model,
         reportedMode,
         askedMode,
+        modeMeaning,
         retry,
         quitOfferSince,
         tasks,
@@ -148,6 +195,7 @@ public record UiState(
         model,
         reportedMode,
         askedMode,
+        modeMeaning,
         retry,
         quitOfferSince,
         tasks,
@@ -166,6 +214,7 @@ public record UiState(
         model,
         reportedMode,
         askedMode,
+        modeMeaning,
         retry,
         quitOfferSince,
         List.copyOf(tasks),
@@ -184,6 +233,7 @@ public record UiState(
         model,
         reportedMode,
         askedMode,
+        modeMeaning,
         retry,
         quitOfferSince,
         tasks,
@@ -202,6 +252,7 @@ public record UiState(
         model,
         reportedMode,
         askedMode,
+        modeMeaning,
         retry,
         quitOfferSince,
         tasks,
@@ -220,6 +271,7 @@ public record UiState(
         model,
         reportedMode,
         null,
+        modeMeaning,
         null,
         quitOfferSince,
         List.of(),

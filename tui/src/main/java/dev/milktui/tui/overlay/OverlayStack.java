@@ -3,6 +3,7 @@ package dev.milktui.tui.overlay;
 import dev.milktui.core.event.ElicitationRequest;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.core.event.TurnSummary;
 import dev.milktui.core.history.PastSession;
 import dev.milktui.core.task.BackgroundTask;
@@ -293,7 +294,9 @@ public final class OverlayStack {
             + " ms\n\nInput:\n"
             + PermissionDetails.describe(row.rawName(), row.input())
             + "\n\nResult:\n"
-            + (row.result().isEmpty() ? "(none yet)" : row.result());
+            + (!row.result().isEmpty()
+                ? row.result()
+                : row.outcome() == ToolOutcome.RUNNING ? "(none yet)" : "(none)");
     SimpleDialog dialog = new SimpleDialog(host, "Tool call " + Sanitizer.revealInline(row.id()));
     if (Sanitizer.hasControls(text)) {
       dialog.text(PermissionPrompter.HAS_CONTROLS);

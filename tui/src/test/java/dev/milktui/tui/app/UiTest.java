@@ -117,6 +117,36 @@ class UiTest {
   }
 
   @Test
+  void aModeClaudeWasNotAskedForIsShownInWordsUntilItReportsTheOneAsked() {
+    ui.on(new UiEvent.SessionOpened(1, Optional.empty()));
+    play(
+        1,
+        List.of(
+            new SessionEvent.TurnStarted("s", "claude-test", "/p", "auto", "2.1.300", List.of()),
+            new SessionEvent.PermissionModeUnrequested(
+                "auto", "tools run without asking you", "default", true)));
+    assertThat(ui.state().shownMode()).isEqualTo("auto mode: tools run without asking you");
+    assertThat(ui.state().modeToCycleFrom()).isEqualTo("auto");
+
+    ui.on(new UiEvent.FromSession(1, new SessionEvent.StatusChanged(null, "default")));
+    assertThat(ui.state().shownMode()).isEqualTo("default");
+  }
+
+  @Test
+  void theHeaderTakesTheVersionClaudeAnsweredWhenItsInitNamesNone() {
+    ui.on(new UiEvent.ClaudeVersion("1.0.128"));
+    ui.on(new UiEvent.SessionOpened(1, Optional.empty()));
+    play(
+        1,
+        List.of(
+            new SessionEvent.TurnStarted("s", "claude-test", "/p", "default", null, List.of())));
+
+    assertThat(notices(ui.conversation().cells()))
+        .anyMatch(c -> c.startsWith("milk-tui · claude 1.0.128 · /p"))
+        .noneMatch(c -> c.contains("claude ?"));
+  }
+
+  @Test
   void aSecondCtrlCWithinTheWindowQuitsAndTheOfferLeavesAfterIt() {
     ui.on(new UiEvent.SessionOpened(1, Optional.empty()));
     assertThat(ui.on(new UiEvent.Key(Action.CTRL_C))).isEmpty();

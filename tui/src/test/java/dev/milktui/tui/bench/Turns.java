@@ -71,6 +71,7 @@ final class Turns {
         "",
         List.of(),
         null,
-        1000);
+        1000,
+        false);
   }
 }

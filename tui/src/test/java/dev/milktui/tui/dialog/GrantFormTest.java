@@ -47,7 +47,8 @@ class GrantFormTest {
         "",
         List.of(),
         null,
-        0);
+        0,
+        false);
   }
 
   private static GrantForm form(List<StreamClosedRecord> closed) {
