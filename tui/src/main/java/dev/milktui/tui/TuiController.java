@@ -37,7 +37,6 @@ import dev.milktui.tui.transcript.TranscriptView;
 import dev.milktui.tui.work.Workers;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -52,7 +51,6 @@ import org.tinylog.Logger;
  * virtual terminal. Session events and the app's own reach the GUI thread through one pump.
  */
 public final class TuiController {
-  static final Duration QUIT_WINDOW = Ui.QUIT_WINDOW;
 
   private final WindowBasedTextGUI gui;
   private final TuiConfig config;
@@ -267,7 +265,7 @@ public final class TuiController {
                 spinner.invalidate();
               }
               dialogs.tick();
-              perform(ui.tick(toolPane.anyRunning()));
+              feed(new UiEvent.Tick(toolPane.anyRunning()));
             });
   }
 
@@ -322,7 +320,7 @@ public final class TuiController {
             && s.generation() == runner.generation()) {
           panes.apply(s.event());
           if (s.event() instanceof SessionEvent.ToolFinished) {
-            perform(ui.toolFinished(toolPane.anyRunning()));
+            feed(new UiEvent.ToolFinished(toolPane.anyRunning()));
           }
         }
         feed(event);
@@ -474,7 +472,7 @@ public final class TuiController {
 
     @Override
     public void modeChosen(String mode) {
-      perform(ui.setModeAsked(mode));
+      feed(new UiEvent.ModeChosen(mode));
       transcriptView.contentChanged();
     }
 

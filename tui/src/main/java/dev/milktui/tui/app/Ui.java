@@ -92,6 +92,13 @@ public final class Ui {
       notice(n.level(), n.text());
     } else if (event instanceof UiEvent.Version v) {
       version = v.version();
+    } else if (event instanceof UiEvent.Tick t) {
+      tick(t.toolRunning());
+    } else if (event instanceof UiEvent.ToolFinished t) {
+      // After a tool, Claude runs another or thinks; the tool pane knows which.
+      activity(t.othersRunning() ? Activity.RUNNING_TOOL : Activity.THINKING, "");
+    } else if (event instanceof UiEvent.ModeChosen m) {
+      setMode(m.mode());
     } else if (event instanceof UiEvent.WorkingDirectory w) {
       indexing = true;
       effects.add(new Effect.IndexFiles(w.directory()));
@@ -200,13 +207,6 @@ public final class Ui {
       // Compaction is over; the turn goes on.
       activity(Activity.THINKING, "");
     }
-  }
-
-  /** Tool progress decides between running a tool and thinking; the tool pane knows which. */
-  public List<Effect> toolFinished(boolean anyRunning) {
-    effects = new ArrayList<>();
-    activity(anyRunning ? Activity.RUNNING_TOOL : Activity.THINKING, "");
-    return effects;
   }
 
   private void turnStarted(SessionEvent.TurnStarted t) {
@@ -343,13 +343,6 @@ public final class Ui {
     submit(again);
   }
 
-  /** Asks claude for a mode; the status bar changes only once claude reports it. */
-  public List<Effect> setModeAsked(String mode) {
-    effects = new ArrayList<>();
-    setMode(mode);
-    return effects;
-  }
-
   private void setMode(String next) {
     if (!open) {
       return;
@@ -446,17 +439,12 @@ public final class Ui {
 
   // ---- the clock
 
-  /**
-   * @param toolRunning whether the tool pane shows a running tool (a long command is silent)
-   */
-  public List<Effect> tick(boolean toolRunning) {
-    effects = new ArrayList<>();
-    tick();
+  private void tick(boolean toolRunning) {
+    quitOfferExpired();
     checkStall(toolRunning);
-    return effects;
   }
 
-  private void tick() {
+  private void quitOfferExpired() {
     Instant since = state.quitOfferSince();
     if (since != null && Duration.between(since, clock.instant()).compareTo(QUIT_WINDOW) > 0) {
       state = state.withQuitOffer(null);

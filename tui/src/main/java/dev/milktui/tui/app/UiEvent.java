@@ -12,6 +12,15 @@ public sealed interface UiEvent {
   /** A key the key map bound to {@code action} on the main screen. */
   record Key(Action action) implements UiEvent {}
 
+  /** The mode chosen in the mode menu (F3). */
+  record ModeChosen(String mode) implements UiEvent {}
+
+  /** The UI's clock, once a second; {@code toolRunning}: the tool pane shows a running tool. */
+  record Tick(boolean toolRunning) implements UiEvent {}
+
+  /** A tool finished; {@code othersRunning}: the tool pane still shows a running one. */
+  record ToolFinished(boolean othersRunning) implements UiEvent {}
+
   /** The message box's Enter. */
   record Submitted(String text) implements UiEvent {}
 
