@@ -12,12 +12,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * What the app decides for the UI. {@code color} is false under NO_COLOR (the app reads the
- * environment); {@code historyFile} may be null (no persistence); {@code dialogInputPause} is how
- * long a dialog ignores keys after it opens (measured on {@code clock}).
+ * What the app decides for the UI. {@code color} is the palette: none under NO_COLOR or on a
+ * monochrome terminal, else dark or light from the terminal's background or the user's choice (the
+ * app reads the environment and the flag); {@code historyFile} may be null (no persistence); {@code
+ * dialogInputPause} is how long a dialog ignores keys after it opens (measured on {@code clock}).
  */
 public record TuiConfig(
-    boolean color,
+    Palette.Scheme color,
     Path historyFile,
     GrantSaver grantSaver,
     RuleOptions ruleOptions,
@@ -36,7 +37,7 @@ public record TuiConfig(
 
   public static TuiConfig defaults() {
     return new TuiConfig(
-        true,
+        Palette.Scheme.DARK,
         null,
         rules -> {
           throw new GrantException("saving rules is not available in this build");
@@ -64,7 +65,7 @@ public record TuiConfig(
         });
   }
 
-  public TuiConfig withColor(boolean value) {
+  public TuiConfig withColor(Palette.Scheme value) {
     return new TuiConfig(
         value,
         historyFile,

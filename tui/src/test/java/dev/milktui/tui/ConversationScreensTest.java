@@ -3,7 +3,10 @@ package dev.milktui.tui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.TextCharacter;
+import com.googlecode.lanterna.TextColor;
+import com.googlecode.lanterna.graphics.ThemeDefinition;
 import dev.milktui.core.diff.FileDiff;
 import dev.milktui.core.diff.FileDiffs;
 import dev.milktui.core.event.PermissionRequest;
@@ -11,6 +14,7 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.protocol.ControlRequest;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.turn.ToolOutcome;
+import dev.milktui.tui.layout.ScrollText;
 import dev.milktui.tui.testkit.Golden;
 import java.util.ArrayList;
 import java.util.List;
@@ -247,5 +251,41 @@ class ConversationScreensTest {
   void wideAndCombiningTextEndsExactlyAtTheRightEdgeAt120x40() {
     // Side by side: the transcript has 120 - 48 (tools) - 1 columns.
     wideTextGolden(120, 40, 71);
+  }
+
+  @Test
+  void thePermissionDialogsDiffHasTheTranscriptsDiffColoursAtSeveralSizes() {
+    for (int[] size : new int[][] {{80, 24}, {120, 40}, {60, 16}}) {
+      Harness h = editPermission(size[0], size[1]);
+      ThemeDefinition dialog = h.gui.getTheme().getDefinition(ScrollText.class);
+      TextCharacter added = cellAt(h, "+     return x + y;");
+      TextCharacter removed = cellAt(h, "-     return x - y;");
+      TextCharacter context = cellAt(h, "class Calc {");
+      assertThat(added.getForegroundColor())
+          .isEqualTo(dialog.getCustom(Palette.DIFF_ADDED_STYLE).getForeground());
+      assertThat(removed.getForegroundColor())
+          .isEqualTo(dialog.getCustom(Palette.DIFF_REMOVED_STYLE).getForeground());
+      assertThat(context.getForegroundColor()).isEqualTo(dialog.getNormal().getForeground());
+      assertThat(added.getForegroundColor()).isNotEqualTo(removed.getForegroundColor());
+      assertThat(context.getBackgroundColor())
+          .as("the dialog stands out from the screen")
+          .isNotEqualTo(TextColor.ANSI.DEFAULT);
+    }
+  }
+
+  /** The first cell of the first row that shows {@code text}. */
+  private static TextCharacter cellAt(Harness h, String text) {
+    TerminalSize size = h.vt.getTerminalSize();
+    for (int row = 0; row < size.getRows(); row++) {
+      StringBuilder line = new StringBuilder();
+      for (int col = 0; col < size.getColumns(); col++) {
+        line.append(h.vt.getCharacter(col, row).getCharacterString());
+      }
+      int col = line.indexOf(text);
+      if (col >= 0) {
+        return h.vt.getCharacter(col, row);
+      }
+    }
+    throw new AssertionError("not on screen: " + text + "\n" + screen(h));
   }
 }

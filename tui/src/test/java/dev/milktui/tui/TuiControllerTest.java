@@ -271,7 +271,11 @@ class TuiControllerTest {
   void withoutColourEveryCellUsesTheTerminalsOwnColours() {
     Harness h =
         new Harness(
-            100, 30, TuiConfig.defaults().withDialogInputPause(Duration.ZERO).withColor(false));
+            100,
+            30,
+            TuiConfig.defaults()
+                .withDialogInputPause(Duration.ZERO)
+                .withColor(Palette.Scheme.NONE));
     h.events(
         new SessionEvent.Notice(SessionEvent.Level.ERROR, "bad"),
         new SessionEvent.ToolStarted(
