@@ -120,7 +120,8 @@ public final class TerminalLauncher {
       Optional<String> resumeSessionId,
       Consumer<TuiController> beforeStart)
       throws UiFailedException, IOException, InterruptedException {
-    TerminalInputScreen screen = new TerminalInputScreen(terminal);
+    TerminalInputScreen screen =
+        new TerminalInputScreen(terminal, SynchronizedUpdates.wanted(System.getenv()));
     FatalErrors errors = FatalErrors.install();
     GuiThread thread;
     try (errors;
