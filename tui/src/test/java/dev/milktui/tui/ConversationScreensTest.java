@@ -249,8 +249,8 @@ class ConversationScreensTest {
 
   @Test
   void wideAndCombiningTextEndsExactlyAtTheRightEdgeAt120x40() {
-    // Side by side: the transcript has 120 - 48 (tools) - 1 columns.
-    wideTextGolden(120, 40, 71);
+    // No tool call: the empty tool pane is collapsed and the transcript has the whole width.
+    wideTextGolden(120, 40, 120);
   }
 
   @Test
@@ -287,5 +287,45 @@ class ConversationScreensTest {
       }
     }
     throw new AssertionError("not on screen: " + text + "\n" + screen(h));
+  }
+
+  @Test
+  void fiveReadsShowTheirFileNamesInTheToolPaneAndTranscriptAtSeveralSizes() {
+    for (int[] size : new int[][] {{80, 24}, {120, 40}, {200, 60}}) {
+      Harness h = new Harness(size[0], size[1]);
+      List<String> names = List.of("Alpha", "Beta", "Gamma", "Delta", "Epsilon");
+      for (int i = 0; i < names.size(); i++) {
+        String path =
+            "/home/someone/a/rather/deep/checkout/of/the/project/src/main/java/dev/example/"
+                + names.get(i)
+                + ".java";
+        h.events(
+            new SessionEvent.ToolFinished(
+                Events.tool(
+                    "r" + i, "Read", Events.input("file_path", path), ToolOutcome.OK, "x")));
+      }
+      String screen = screen(h);
+      for (String name : names) {
+        assertThat(screen).as(size[0] + " " + name).contains(name + ".java");
+      }
+      for (String line : screen.split("\n")) {
+        if (line.contains("Read /") || line.contains("Read …")) {
+          assertThat(line.strip()).as(line).containsPattern("[A-Za-z]+\\.java( .*)?$");
+        }
+      }
+    }
+  }
+
+  @Test
+  void theToolPaneTakesNoRoomUntilTheFirstCall() {
+    for (int[] size : new int[][] {{80, 24}, {120, 40}}) {
+      Harness h = new Harness(size[0], size[1]);
+      h.events(new SessionEvent.TextDelta("m1", 0, "Just text."));
+      assertThat(h.screen()).doesNotContain("Tools (");
+      h.events(
+          new SessionEvent.ToolStarted(
+              Events.tool("t1", "Bash", Events.input("command", "ls"), ToolOutcome.RUNNING, "")));
+      assertThat(h.screen()).contains("Tools (1)");
+    }
   }
 }

@@ -11,10 +11,12 @@ import dev.milktui.core.diff.FileDiff;
 import dev.milktui.core.turn.ToolOutcome;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.LineBreaker;
+import dev.milktui.tui.text.PathText;
 import dev.milktui.tui.text.Sanitizer;
 import dev.milktui.tui.text.Span;
 import dev.milktui.tui.text.StyledLine;
 import dev.milktui.tui.text.TextStyle;
+import dev.milktui.tui.tools.InputSummary;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -78,6 +80,10 @@ public final class CallBlock extends Block {
     TextStyle outcome = styleOf(call.outcome());
     String name = Sanitizer.oneLine(ToolNames.shown(call.name()));
     String input = Sanitizer.oneLine(ToolInput.summary(call.name(), call.input()));
+    if (!input.isEmpty() && input.equals(Sanitizer.oneLine(InputSummary.path(call.input())))) {
+      // A path is cut from the left, so its file name stays.
+      input = PathText.fit(input, width - Columns.width(indent) - 3 - Columns.width(name));
+    }
     boolean cursor = top && selected;
     add(
         new Span(indent, TextStyle.PLAIN),
