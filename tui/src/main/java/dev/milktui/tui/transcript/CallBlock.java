@@ -111,6 +111,12 @@ public final class CallBlock extends Block {
     if (call.children().isEmpty() && !call.result().isEmpty() && call.diff().isEmpty()) {
       result(indent + "    ", Sanitizer.clean(call.result()));
     }
+    String written = "Write".equals(call.name()) ? ToolInput.text(call.input(), "content") : "";
+    if (!written.isEmpty() && call.diff().isEmpty()) {
+      // What was written, where no diff shows it.
+      add(new Span(indent + "    ▸ content:", TextStyle.DIM));
+      result(indent + "    ", Sanitizer.clean(written));
+    }
   }
 
   private String summary(ToolCallCell call) {
