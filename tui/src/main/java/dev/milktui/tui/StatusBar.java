@@ -7,6 +7,7 @@ import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.LinePainter;
 import dev.milktui.tui.text.Sanitizer;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -31,6 +32,8 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
   private double costUsd;
   private int contextPercent = -1;
   private Optional<String> baseline = Optional.empty();
+  private String version = "";
+  private String workingDirectory = "";
 
   public StatusBar(Palette palette) {
     this.palette = palette;
@@ -55,6 +58,35 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
 
   public String mode() {
     return mode;
+  }
+
+  /** milk-tui's version and claude's working directory: not on the bar, for the first screen. */
+  public void version(String version) {
+    this.version = version == null ? "" : Sanitizer.oneLine(version);
+    invalidate();
+  }
+
+  public Optional<String> version() {
+    return Optional.of(version).filter(v -> !v.isEmpty());
+  }
+
+  public void workingDirectory(Path directory) {
+    this.workingDirectory = directory == null ? "" : Sanitizer.oneLine(directory.toString());
+    invalidate();
+  }
+
+  public Optional<String> workingDirectory() {
+    return Optional.of(workingDirectory).filter(d -> !d.isEmpty());
+  }
+
+  /** The model claude reported, if it has. */
+  public Optional<String> model() {
+    return Optional.of(model).filter(m -> !m.isEmpty());
+  }
+
+  /** The baseline's summary ("" when it is off), once the app has said what it is. */
+  public Optional<String> baselineSummary() {
+    return baseline;
   }
 
   public void activity(Activity activity, String detail) {
@@ -106,7 +138,7 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
         t.add(id());
       }
       if (level < 6) {
-        t.add(model());
+        t.add(shownModel());
       }
       t.add(mode);
       t.add("● " + state());
@@ -144,7 +176,7 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
     return sessionId.isEmpty() ? "new" : sessionId.substring(0, Math.min(8, sessionId.length()));
   }
 
-  private String model() {
+  private String shownModel() {
     return model.isEmpty() ? "model ?" : model;
   }
 

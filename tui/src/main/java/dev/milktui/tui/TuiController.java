@@ -150,6 +150,7 @@ public final class TuiController {
     input.completeWith(
         new Completions(commands::names, () -> Optional.ofNullable(fileIndex)), popup::invalidate);
     this.status = new StatusBar(palette);
+    transcriptView.whenEmpty(new FirstScreen(status));
     this.spinner = new TurnSpinner(palette, config.clock());
     this.prompter =
         new PermissionPrompter(
@@ -277,6 +278,7 @@ public final class TuiController {
 
   /** The file list for {@code @} comes from a thread of its own, never this one. */
   private void useWorkingDirectory(Path directory) {
+    status.workingDirectory(directory);
     fileIndex =
         new FileIndex(
             directory,
@@ -290,7 +292,12 @@ public final class TuiController {
 
   /** milk-tui's own version, for the header line each session starts with. Any thread. */
   public void showVersion(String version) {
-    gui.getGUIThread().invokeLater(() -> milkTuiVersion = version);
+    gui.getGUIThread()
+        .invokeLater(
+            () -> {
+              milkTuiVersion = version;
+              status.version(version);
+            });
   }
 
   /** A line in the transcript from the app. Any thread. */

@@ -87,4 +87,27 @@ class RunningTurnTest {
       Files.deleteIfExists(file);
     }
   }
+
+  @Test
+  void theEmptyTranscriptShowsTheFirstScreenUntilTheConversationStartsAtSeveralSizes() {
+    for (int[] size : new int[][] {{60, 16}, {80, 24}, {120, 40}}) {
+      Harness h = new Harness(size[0], size[1]);
+      h.controller.showVersion("9.9.9");
+      h.controller.workingDirectory(Path.of("/projects/billing"));
+      h.controller.showBaseline("Bash, Read; edits in cwd and /tmp");
+      h.pump();
+      assertThat(h.screen())
+          .contains("milk-tui 9.9.9")
+          .contains("/projects/billing")
+          .contains("claude's default")
+          .contains("mode     default")
+          .contains("Bash, Read; edits in cwd and /tmp")
+          .contains("Enter")
+          .contains("F1")
+          .contains("Ctrl+C");
+
+      h.events(started());
+      assertThat(h.screen()).doesNotContain("claude's default").doesNotContain("shows every key");
+    }
+  }
 }

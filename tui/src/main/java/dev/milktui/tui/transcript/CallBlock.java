@@ -234,17 +234,7 @@ public final class CallBlock extends Block {
 
   /** One line, cut to the width with "…" (the call's lines never wrap). */
   private void add(Span... spans) {
-    List<Span> kept = new ArrayList<>();
-    int room = width;
-    for (Span span : spans) {
-      if (span.text().isEmpty() || room <= 0) {
-        continue;
-      }
-      String text = Columns.fit(span.text(), room);
-      kept.add(new Span(text, span.style()));
-      room -= Columns.width(text);
-    }
-    lines.add(new StyledLine(kept));
+    lines.add(StyledLine.cut(width, spans));
   }
 
   private static TextStyle styleOf(ToolOutcome outcome) {
