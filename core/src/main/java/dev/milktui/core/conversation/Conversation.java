@@ -272,6 +272,10 @@ public final class Conversation {
       cell.seal();
     }
     openText.clear();
+    if (!s.ranNow()) {
+      answered = false;
+      return;
+    }
     if (s.interrupted()) {
       notice(SessionEvent.Level.WARNING, "Turn interrupted.");
     } else if (s.isError()) {
