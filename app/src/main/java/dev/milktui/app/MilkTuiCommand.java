@@ -158,6 +158,16 @@ public final class MilkTuiCommand implements Callable<Integer> {
               + " as MILK_TUI_NO_MOUSE=1 does.")
   boolean noMouse;
 
+  @Option(
+      names = "--theme",
+      paramLabel = "THEME",
+      converter = ThemeChoice.Converter.class,
+      completionCandidates = ThemeChoice.Names.class,
+      description =
+          "Colours for a dark or light terminal: ${COMPLETION-CANDIDATES} (default: MILK_TUI_THEME,"
+              + " else auto: the background the terminal states in COLORFGBG, else dark).")
+  ThemeChoice theme;
+
   @Option(names = "--log-file", paramLabel = "FILE", description = "Where to log.")
   Path logFile;
 
@@ -305,7 +315,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
             : paths.exportsDirectory().resolve(paths.timestamp(Instant.now()) + ".md");
     TuiConfig config =
         TuiConfig.defaults()
-            .withColor(Colours.wanted(environment.variables()))
+            .withColor(Colours.scheme(environment.variables(), theme))
             .withHistoryFile(paths.historyFile())
             .withGrantSaver(
                 new GrantSaver() {

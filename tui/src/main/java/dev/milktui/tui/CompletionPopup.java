@@ -4,6 +4,7 @@ import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.AbstractComponent;
 import com.googlecode.lanterna.gui2.ComponentRenderer;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
+import dev.milktui.tui.app.SlashCommands;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.LinePainter;
 import dev.milktui.tui.text.Palette;
@@ -43,8 +44,9 @@ final class CompletionPopup extends AbstractComponent<CompletionPopup> {
           return TerminalSize.ZERO;
         }
         int widest = Columns.width(KEYS) + 1;
+        int names = names(items);
         for (String item : items) {
-          widest = Math.max(widest, Columns.width(Sanitizer.revealInline(item)) + 3);
+          widest = Math.max(widest, Columns.width(row(item, names)) + 4);
         }
         return new TerminalSize(widest, Math.min(ROWS, items.size()) + 1);
       }
@@ -64,12 +66,33 @@ final class CompletionPopup extends AbstractComponent<CompletionPopup> {
           int index = top + r;
           palette.apply(g, index == selected ? Palette.Role.SELECTED : Palette.Role.STATUS);
           String mark = index == selected ? " › " : "   ";
-          LinePainter.putText(g, 0, r, width, mark + Sanitizer.revealInline(items.get(index)));
+          LinePainter.putText(g, 0, r, width, mark + row(items.get(index), names(items)));
         }
         palette.apply(g, Palette.Role.HINT);
         String more = items.size() > rows ? " (" + items.size() + ")" : "";
         LinePainter.putText(g, 0, rows, width, KEYS + more);
       }
     };
+  }
+
+  /** The widest offered word, so the descriptions start in one column. */
+  private static int names(List<String> items) {
+    int widest = 0;
+    for (String item : items) {
+      widest = Math.max(widest, Columns.width(Sanitizer.revealInline(item)));
+    }
+    return widest;
+  }
+
+  /** An offered word, and for a command what it does, after {@code column} columns. */
+  private static String row(String item, int column) {
+    // Marked, never stripped: two names that differ only in controls must not read alike.
+    String word = Sanitizer.revealInline(item);
+    if (!item.startsWith("/")) {
+      return word;
+    }
+    return SlashCommands.description(item.substring(1))
+        .map(d -> Columns.pad(word, Math.max(column, Columns.width(word))) + "  " + d)
+        .orElse(word);
   }
 }

@@ -5,13 +5,15 @@ import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.Component;
 import com.googlecode.lanterna.gui2.LayoutManager;
 import dev.milktui.tui.layout.MinimumSize;
+import dev.milktui.tui.tools.ToolPane;
 import java.util.List;
 
 /**
- * Places the panes: transcript and tools (side by side when wide, stacked otherwise), the running
- * turn's line while it shows, the input title and box, the status bar. Below the minimum size
- * everything gives way to the too-small message. Components are expected in that order: transcript,
- * tools, input title, input, status, too-small view, turn line.
+ * Places the panes: transcript and tools (side by side when wide, stacked otherwise; the tools pane
+ * only once there is a call to show), the running turn's line while it shows, the input title and
+ * box, the status bar. Below the minimum size everything gives way to the too-small message.
+ * Components are expected in that order: transcript, tools, input title, input, status, too-small
+ * view, turn line.
  */
 final class MainLayout implements LayoutManager {
   static final int MIN_COLUMNS = MinimumSize.COLUMNS;
@@ -20,6 +22,8 @@ final class MainLayout implements LayoutManager {
   private static final int INPUT_ROWS = 3;
 
   private TerminalSize last;
+  private ToolPane toolPane;
+  private boolean toolsShown;
 
   static boolean tooSmall(TerminalSize size) {
     return MinimumSize.tooSmall(size);
@@ -63,7 +67,13 @@ final class MainLayout implements LayoutManager {
     place(status, 0, statusRow, w, 1);
     place(input, 0, inputTop, w, INPUT_ROWS);
     place(inputTitle, 0, titleRow, w, 1);
-    if (w >= SIDE_BY_SIDE_COLUMNS) {
+    toolPane = tools instanceof ToolPane pane ? pane : null;
+    toolsShown = toolPane == null || toolPane.rowCount() > 0;
+    if (!toolsShown) {
+      // No call yet: the pane would take room for nothing.
+      place(tools, 0, 0, 0, 0);
+      place(transcript, 0, 0, w, paneRows);
+    } else if (w >= SIDE_BY_SIDE_COLUMNS) {
       int toolsWidth = w * 2 / 5;
       place(transcript, 0, 0, w - toolsWidth - 1, paneRows);
       place(tools, w - toolsWidth, 0, toolsWidth, paneRows);
@@ -81,6 +91,6 @@ final class MainLayout implements LayoutManager {
 
   @Override
   public boolean hasChanged() {
-    return last == null;
+    return last == null || toolPane != null && toolsShown != toolPane.rowCount() > 0;
   }
 }

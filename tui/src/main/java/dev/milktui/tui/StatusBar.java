@@ -60,6 +60,11 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
     return mode;
   }
 
+  /** The baseline's summary ("" when it is off), once the app has said what it is. */
+  public Optional<String> baselineSummary() {
+    return baseline;
+  }
+
   public void activity(Activity activity, String detail) {
     this.activity = activity;
     this.detail = detail == null ? "" : Sanitizer.oneLine(detail);

@@ -14,6 +14,7 @@ import com.googlecode.lanterna.terminal.ansi.UnixLikeTerminal;
 import dev.milktui.tui.terminal.BracketedPaste;
 import dev.milktui.tui.terminal.SgrMouse;
 import dev.milktui.tui.terminal.SttyBatchingTerminal;
+import dev.milktui.tui.terminal.SynchronizedUpdates;
 import dev.milktui.tui.terminal.TerminalInputScreen;
 import dev.milktui.tui.terminal.TerminalModes;
 import java.io.IOException;
@@ -125,7 +126,8 @@ public final class TerminalLauncher {
       Optional<String> resumeSessionId,
       Consumer<TuiController> beforeStart)
       throws UiFailedException, IOException, InterruptedException {
-    TerminalInputScreen screen = new TerminalInputScreen(terminal);
+    TerminalInputScreen screen =
+        new TerminalInputScreen(terminal, SynchronizedUpdates.wanted(System.getenv()));
     FatalErrors errors = FatalErrors.install();
     GuiThread thread;
     try (errors;

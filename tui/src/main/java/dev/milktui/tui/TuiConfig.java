@@ -4,6 +4,7 @@ import dev.milktui.core.grants.GrantException;
 import dev.milktui.tui.dialog.GrantSaver;
 import dev.milktui.tui.dialog.RuleOptions;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
+import dev.milktui.tui.text.Palette;
 import dev.milktui.tui.work.Workers;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -11,13 +12,15 @@ import java.time.Duration;
 import java.util.concurrent.Executor;
 
 /**
- * What the app decides for the UI. {@code color} is false under NO_COLOR (the app reads the
- * environment); {@code historyFile} may be null (no persistence); {@code dialogInputPause} is how
- * long a dialog ignores keys after it opens (measured on {@code clock}); {@code workers} runs the
- * UI's slow work (saves, writes, listings, export), never the UI thread ({@link Workers#pool}).
+ * What the app decides for the UI. {@code color} is the palette: none under NO_COLOR or on a
+ * monochrome terminal, else dark or light from the terminal's background or the user's choice (the
+ * app reads the environment and the flag); {@code historyFile} may be null (no persistence); {@code
+ * dialogInputPause} is how long a dialog ignores keys after it opens (measured on {@code clock});
+ * {@code workers} runs the UI's slow work (saves, writes, listings, export), never the UI thread
+ * ({@link Workers#pool}).
  */
 public record TuiConfig(
-    boolean color,
+    Palette.Scheme color,
     Path historyFile,
     GrantSaver grantSaver,
     RuleOptions ruleOptions,
@@ -36,7 +39,7 @@ public record TuiConfig(
 
   public static TuiConfig defaults() {
     return new TuiConfig(
-        true,
+        Palette.Scheme.DARK,
         null,
         (rules, chosen) -> {
           throw new GrantException("saving rules is not available in this build");
@@ -50,7 +53,7 @@ public record TuiConfig(
         Workers.pool());
   }
 
-  public TuiConfig withColor(boolean value) {
+  public TuiConfig withColor(Palette.Scheme value) {
     return new TuiConfig(
         value,
         historyFile,

@@ -81,7 +81,7 @@ public final class TuiController {
     this.gui = gui;
     this.config = config;
     this.palette = new Palette(config.color());
-    gui.setTheme(palette.theme());
+    gui.setTheme(DialogTheme.of(palette));
     WindowListener globalKeys =
         new WindowListenerAdapter() {
           @Override
@@ -108,6 +108,7 @@ public final class TuiController {
         new Completions(ui.commands()::names, () -> Optional.ofNullable(fileIndex)),
         popup::invalidate);
     this.status = new StatusBar(palette);
+    transcriptView.whenEmpty(new FirstScreen(ui, status));
     this.spinner = new TurnSpinner(palette, config.clock());
     this.stateView = new StateView(status, spinner);
     this.prompter =

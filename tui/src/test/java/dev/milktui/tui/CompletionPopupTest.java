@@ -43,6 +43,44 @@ class CompletionPopupTest {
   }
 
   @Test
+  void eachCommandSaysWhatItDoesInOneColumnAtSeveralSizes() {
+    for (int columns : new int[] {60, 80, 120}) {
+      Harness h = new Harness(columns, 24);
+      h.events(
+          new SessionEvent.CommandsAvailable(List.of("compact", "clear", "my-skill"), List.of()));
+      h.type("/c");
+      String screen = h.screen();
+      assertThat(screen).contains("summarise the conversation").contains("start the conversation");
+      int compact = column(screen, "summarise the conversation");
+      int clear = column(screen, "start the conversation");
+      assertThat(compact).isEqualTo(clear);
+    }
+  }
+
+  @Test
+  void claudesInternalCommandsAreNeverOffered() {
+    Harness h = new Harness(100, 30);
+    h.events(
+        new SessionEvent.CommandsAvailable(
+            List.of("__remote-workflow", "__other", "compact"), List.of()));
+    h.type("/");
+    assertThat(h.screen()).contains("/compact").doesNotContain("__remote-workflow");
+    h.type("__");
+    assertThat(h.screen()).doesNotContain("__remote-workflow").doesNotContain("__other");
+    assertThat(h.controller.slashCommands().names()).noneMatch(n -> n.startsWith("__"));
+  }
+
+  private static int column(String screen, String text) {
+    for (String line : screen.split("\n")) {
+      int at = line.indexOf(text);
+      if (at >= 0) {
+        return at;
+      }
+    }
+    return -1;
+  }
+
+  @Test
   void arrowsChooseEnterCompletesAndASecondEnterSends() {
     Harness h = withCommands();
     h.type("/c");

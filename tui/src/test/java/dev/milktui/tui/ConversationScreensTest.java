@@ -3,7 +3,10 @@ package dev.milktui.tui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.TextCharacter;
+import com.googlecode.lanterna.TextColor;
+import com.googlecode.lanterna.graphics.ThemeDefinition;
 import dev.milktui.core.diff.FileDiff;
 import dev.milktui.core.diff.FileDiffs;
 import dev.milktui.core.event.PermissionRequest;
@@ -11,7 +14,9 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.core.protocol.ControlRequest;
 import dev.milktui.core.protocol.Json;
+import dev.milktui.tui.layout.ScrollText;
 import dev.milktui.tui.testkit.Golden;
+import dev.milktui.tui.text.Palette;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -245,7 +250,83 @@ class ConversationScreensTest {
 
   @Test
   void wideAndCombiningTextEndsExactlyAtTheRightEdgeAt120x40() {
-    // Side by side: the transcript has 120 - 48 (tools) - 1 columns.
-    wideTextGolden(120, 40, 71);
+    // No tool call: the empty tool pane is collapsed and the transcript has the whole width.
+    wideTextGolden(120, 40, 120);
+  }
+
+  @Test
+  void thePermissionDialogsDiffHasTheTranscriptsDiffColoursAtSeveralSizes() {
+    for (int[] size : new int[][] {{80, 24}, {120, 40}, {60, 16}}) {
+      Harness h = editPermission(size[0], size[1]);
+      ThemeDefinition dialog = h.gui.getTheme().getDefinition(ScrollText.class);
+      TextCharacter added = cellAt(h, "+     return x + y;");
+      TextCharacter removed = cellAt(h, "-     return x - y;");
+      TextCharacter context = cellAt(h, "class Calc {");
+      assertThat(added.getForegroundColor())
+          .isEqualTo(dialog.getCustom(Palette.DIFF_ADDED_STYLE).getForeground());
+      assertThat(removed.getForegroundColor())
+          .isEqualTo(dialog.getCustom(Palette.DIFF_REMOVED_STYLE).getForeground());
+      assertThat(context.getForegroundColor()).isEqualTo(dialog.getNormal().getForeground());
+      assertThat(added.getForegroundColor()).isNotEqualTo(removed.getForegroundColor());
+      assertThat(context.getBackgroundColor())
+          .as("the dialog stands out from the screen")
+          .isNotEqualTo(TextColor.ANSI.DEFAULT);
+    }
+  }
+
+  /** The first cell of the first row that shows {@code text}. */
+  private static TextCharacter cellAt(Harness h, String text) {
+    TerminalSize size = h.vt.getTerminalSize();
+    for (int row = 0; row < size.getRows(); row++) {
+      StringBuilder line = new StringBuilder();
+      for (int col = 0; col < size.getColumns(); col++) {
+        line.append(h.vt.getCharacter(col, row).getCharacterString());
+      }
+      int col = line.indexOf(text);
+      if (col >= 0) {
+        return h.vt.getCharacter(col, row);
+      }
+    }
+    throw new AssertionError("not on screen: " + text + "\n" + screen(h));
+  }
+
+  @Test
+  void fiveReadsShowTheirFileNamesInTheToolPaneAndTranscriptAtSeveralSizes() {
+    for (int[] size : new int[][] {{80, 24}, {120, 40}, {200, 60}}) {
+      Harness h = new Harness(size[0], size[1]);
+      List<String> names = List.of("Alpha", "Beta", "Gamma", "Delta", "Epsilon");
+      for (int i = 0; i < names.size(); i++) {
+        String path =
+            "/home/someone/a/rather/deep/checkout/of/the/project/src/main/java/dev/example/"
+                + names.get(i)
+                + ".java";
+        h.events(
+            new SessionEvent.ToolFinished(
+                Events.tool(
+                    "r" + i, "Read", Events.input("file_path", path), ToolOutcome.OK, "x")));
+      }
+      String screen = screen(h);
+      for (String name : names) {
+        assertThat(screen).as(size[0] + " " + name).contains(name + ".java");
+      }
+      for (String line : screen.split("\n")) {
+        if (line.contains("Read /") || line.contains("Read …")) {
+          assertThat(line.strip()).as(line).containsPattern("[A-Za-z]+\\.java( .*)?$");
+        }
+      }
+    }
+  }
+
+  @Test
+  void theToolPaneTakesNoRoomUntilTheFirstCall() {
+    for (int[] size : new int[][] {{80, 24}, {120, 40}}) {
+      Harness h = new Harness(size[0], size[1]);
+      h.events(new SessionEvent.TextDelta("m1", 0, "Just text."));
+      assertThat(h.screen()).doesNotContain("Tools (");
+      h.events(
+          new SessionEvent.ToolStarted(
+              Events.tool("t1", "Bash", Events.input("command", "ls"), ToolOutcome.RUNNING, "")));
+      assertThat(h.screen()).contains("Tools (1)");
+    }
   }
 }

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.tui.app.UiEvent;
+import dev.milktui.core.history.SessionFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -77,5 +80,60 @@ class RunningTurnTest {
     assertThat(h.screen()).contains("Esc to interrupt");
     h.events(new SessionEvent.ProcessExited(1, "boom", false));
     assertThat(h.screen()).doesNotContain("Esc to interrupt");
+  }
+
+  @Test
+  void aResumedConversationShowsNothingRunningUntilTheFirstMessageAtSeveralSizes()
+      throws Exception {
+    Path file = Files.createTempFile("resumed", ".jsonl");
+    try {
+      Files.writeString(
+          file,
+          String.join(
+              "\n",
+              "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"hello\"}}",
+              "{\"type\":\"assistant\",\"message\":{\"id\":\"m1\",\"role\":\"assistant\","
+                  + "\"model\":\"claude-test\",\"content\":[{\"type\":\"text\",\"text\":\"Hi!\"}]}}",
+              ""));
+      for (int[] size : new int[][] {{80, 24}, {120, 40}}) {
+        Harness h = new Harness(size[0], size[1]);
+        h.events(SessionFile.read(file).toArray(SessionEvent[]::new));
+        assertThat(h.screen())
+            .contains("hello")
+            .contains("Hi!")
+            .doesNotContain("Streaming")
+            .doesNotContain("Thinking")
+            .doesNotContain("Esc to interrupt")
+            .doesNotContain("● thinking")
+            .doesNotContain("● streaming")
+            .contains("● idle")
+            .doesNotContain("─ turn");
+      }
+    } finally {
+      Files.deleteIfExists(file);
+    }
+  }
+
+  @Test
+  void theEmptyTranscriptShowsTheFirstScreenUntilTheConversationStartsAtSeveralSizes() {
+    for (int[] size : new int[][] {{60, 16}, {80, 24}, {120, 40}}) {
+      Harness h = new Harness(size[0], size[1]);
+      h.controller.showVersion("9.9.9");
+      h.controller.workingDirectory(Path.of("/projects/billing"));
+      h.controller.showBaseline("Bash, Read; edits in cwd and /tmp");
+      h.pump();
+      assertThat(h.screen())
+          .contains("milk-tui 9.9.9")
+          .contains("/projects/billing")
+          .contains("claude's default")
+          .contains("mode     default")
+          .contains("Bash, Read; edits in cwd and /tmp")
+          .contains("Enter")
+          .contains("F1")
+          .contains("Ctrl+C");
+
+      h.events(started());
+      assertThat(h.screen()).doesNotContain("claude's default").doesNotContain("shows every key");
+    }
   }
 }

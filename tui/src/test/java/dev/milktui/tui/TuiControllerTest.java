@@ -10,6 +10,7 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.event.ToolOutcome;
+import dev.milktui.tui.text.Palette;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -271,7 +272,11 @@ class TuiControllerTest {
   void withoutColourEveryCellUsesTheTerminalsOwnColours() {
     Harness h =
         new Harness(
-            100, 30, TuiConfig.defaults().withDialogInputPause(Duration.ZERO).withColor(false));
+            100,
+            30,
+            TuiConfig.defaults()
+                .withDialogInputPause(Duration.ZERO)
+                .withColor(Palette.Scheme.NONE));
     h.events(
         new SessionEvent.Notice(SessionEvent.Level.ERROR, "bad"),
         new SessionEvent.ToolStarted(

@@ -274,6 +274,10 @@ public final class Conversation {
       cell.seal();
     }
     openText.clear();
+    if (!s.ranNow()) {
+      answered = false;
+      return;
+    }
     if (s.interrupted()) {
       notice(SessionEvent.Level.WARNING, "Turn interrupted.");
     } else if (s.isError()) {

@@ -30,6 +30,23 @@ public record TurnSummary(
     long durationMs,
     boolean interrupted) {
 
+  /**
+   * The end of a turn that did not run now: the earlier conversation read from a session file (what
+   * it cost and how long it took are not kept there), or a message a recording has no reply for. It
+   * ends what was shown as a turn's end does, so nothing looks as if it still ran, and adds no
+   * footer: nothing ran.
+   */
+  public static TurnSummary notRun(String sessionId) {
+    return new TurnSummary(
+        0, sessionId, "", List.of(), List.of(), List.of(), 0, null, 0, 0, false, null, null, null,
+        List.of(), null, 0);
+  }
+
+  /** False for {@link #notRun}: the turns claude ran in this process count from 1. */
+  public boolean ranNow() {
+    return turnNumber > 0;
+  }
+
   /** True when the turn left calls that a grant and a retry could fix. */
   public boolean needsGrants() {
     return !streamClosed.isEmpty() || !denials.isEmpty();

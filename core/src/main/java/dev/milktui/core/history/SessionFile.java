@@ -2,6 +2,7 @@ package dev.milktui.core.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.event.TurnSummary;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.MessageParser;
 import dev.milktui.core.turn.TurnAccumulator;
@@ -19,8 +20,9 @@ import java.util.Optional;
 
 /**
  * Reads one of Claude's session files ({@code <id>.jsonl}) as the events a live session would have
- * sent: the user's prompts, Claude's text and its tool calls with their results. Bounded: of a file
- * larger than {@link #MAX_BYTES} only the end is read. Lines that are not JSON are skipped and
+ * sent: the user's prompts, Claude's text and its tool calls with their results, ended as a
+ * finished turn ({@link TurnSummary#notRun}), so the screen shows nothing running. Bounded: of a
+ * file larger than {@link #MAX_BYTES} only the end is read. Lines that are not JSON are skipped and
  * counted.
  */
 public final class SessionFile {
@@ -63,6 +65,8 @@ public final class SessionFile {
         }
       }
     }
+    // The conversation read is over: nothing of it runs now.
+    events.add(new SessionEvent.TurnFinished(TurnSummary.notRun(null)));
     if (cut) {
       events.add(
           0,

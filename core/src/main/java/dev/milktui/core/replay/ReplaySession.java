@@ -2,6 +2,7 @@ package dev.milktui.core.replay;
 
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.event.TurnSummary;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantException;
 import dev.milktui.core.grants.GrantPersister;
@@ -32,6 +33,8 @@ public final class ReplaySession implements Session {
   private final Thread player;
   private volatile boolean interrupted;
   private volatile boolean closed;
+  // A message was shown and its turn has not finished (only the player and send() change it).
+  private volatile boolean turnOpen;
   private final AtomicInteger pending = new AtomicInteger();
   private int nextTurn;
   private int nextResume;
@@ -47,7 +50,16 @@ public final class ReplaySession implements Session {
     this.script = script;
     this.persister = persister;
     this.speed = speed;
-    this.engine = new SessionEngine(listener);
+    this.engine =
+        new SessionEngine(
+            event -> {
+              if (event instanceof SessionEvent.UserPrompt) {
+                turnOpen = true;
+              } else if (event instanceof SessionEvent.TurnFinished) {
+                turnOpen = false;
+              }
+              listener.accept(event);
+            });
     this.player = new Thread(this::loop, "milk-replay");
     player.setDaemon(true);
     player.setUncaughtExceptionHandler(
@@ -135,17 +147,30 @@ public final class ReplaySession implements Session {
   private void playNextTurn() {
     if (nextTurn >= script.turns().size()) {
       engine.emit(new SessionEvent.Notice(SessionEvent.Level.INFO, END_OF_SCRIPT));
-      return;
+    } else {
+      play(script.turns().get(nextTurn++).items());
     }
-    play(script.turns().get(nextTurn++).items());
+    endOpenTurn();
   }
 
   private void playNextResume() {
     if (nextResume >= script.resumes().size()) {
       engine.emit(new SessionEvent.Notice(SessionEvent.Level.INFO, END_OF_SCRIPT));
-      return;
+    } else {
+      play(script.resumes().get(nextResume++).items());
     }
-    play(script.resumes().get(nextResume++).items());
+    endOpenTurn();
+  }
+
+  /**
+   * A message the recording has no (more) reply for, or whose replay was stopped, still ends its
+   * turn: otherwise the screen would say "thinking" for ever.
+   */
+  private void endOpenTurn() {
+    if (turnOpen && !closed) {
+      engine.emit(
+          new SessionEvent.TurnFinished(TurnSummary.notRun(engine.sessionId().orElse(null))));
+    }
   }
 
   private void play(List<ReplayScript.Item> items) {

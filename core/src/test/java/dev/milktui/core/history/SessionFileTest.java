@@ -2,6 +2,8 @@ package dev.milktui.core.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.milktui.core.conversation.Conversation;
+import dev.milktui.core.conversation.TurnFooterCell;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.core.testkit.Recordings;
@@ -47,6 +49,22 @@ class SessionFileTest {
     assertThat(events.get(events.size() - 1))
         .isInstanceOfSatisfying(
             SessionEvent.Notice.class, n -> assertThat(n.text()).contains("2 prompt(s)"));
+  }
+
+  @Test
+  void theEarlierConversationEndsAsATurnThatRanBeforeSoNothingLooksRunning() throws Exception {
+    List<SessionEvent> events = SessionFile.read(recorded());
+
+    List<SessionEvent.TurnFinished> finished = of(events, SessionEvent.TurnFinished.class);
+    assertThat(finished).hasSize(1);
+    assertThat(finished.get(0).summary().ranNow()).isFalse();
+    int end = events.indexOf(finished.get(0));
+    assertThat(end).isGreaterThan(events.indexOf(of(events, SessionEvent.TextDelta.class).get(1)));
+    assertThat(end)
+        .isGreaterThan(events.indexOf(of(events, SessionEvent.ToolFinished.class).get(0)));
+    Conversation conversation = new Conversation();
+    events.forEach(conversation::apply);
+    assertThat(conversation.cells()).noneMatch(TurnFooterCell.class::isInstance);
   }
 
   @Test

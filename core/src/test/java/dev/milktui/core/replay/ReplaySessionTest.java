@@ -106,4 +106,24 @@ class ReplaySessionTest {
         .isInstanceOf(IOException.class)
         .hasMessageContaining("end_branch");
   }
+
+  @Test
+  void aMessageAfterTheRecordingEndsFinishesItsTurnWithoutAFooter() throws Exception {
+    session =
+        new ReplaySession(
+            ReplayScript.parse(new BufferedReader(new StringReader(""))), events::add, d -> {}, 0);
+    session.send("anyone there?");
+    next(SessionEvent.UserPrompt.class);
+    SessionEvent.TurnFinished finished = next(SessionEvent.TurnFinished.class);
+    assertThat(finished.summary().ranNow()).isFalse();
+  }
+
+  @Test
+  void aStoppedReplayedTurnStillFinishes() throws Exception {
+    session = new ReplaySession(script(), events::add, d -> {}, 0);
+    session.send("go");
+    next(SessionEvent.PermissionRequested.class);
+    session.interrupt();
+    next(SessionEvent.TurnFinished.class);
+  }
 }

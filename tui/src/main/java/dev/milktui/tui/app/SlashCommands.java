@@ -2,6 +2,7 @@ package dev.milktui.tui.app;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -60,6 +61,36 @@ public final class SlashCommands {
           "upgrade",
           "vim");
 
+  /**
+   * What the commands milk-tui knows do, in its own words: its own, and claude's built-in ones that
+   * work here. Skills and project commands have none.
+   */
+  private static final Map<String, String> DESCRIPTIONS =
+      Map.ofEntries(
+          Map.entry("exit", "quit milk-tui"),
+          Map.entry("quit", "quit milk-tui"),
+          Map.entry("export", "save the transcript as Markdown"),
+          Map.entry("help", "milk-tui's keys and commands"),
+          Map.entry("login", "how to log in (claude's own log-in is used)"),
+          Map.entry("logout", "how to switch accounts"),
+          Map.entry("plan", "switch to plan mode"),
+          Map.entry("resume", "pick an earlier session of this folder"),
+          Map.entry("clear", "start the conversation afresh"),
+          Map.entry("compact", "summarise the conversation to free context"),
+          Map.entry("context", "what fills the context window"),
+          Map.entry("cost", "what this session cost so far"),
+          Map.entry("init", "write a CLAUDE.md for this project"),
+          Map.entry("review", "review a pull request"),
+          Map.entry("security-review", "review the pending changes for security"),
+          Map.entry("model", "choose the model"),
+          Map.entry("agents", "manage subagents"),
+          Map.entry("mcp", "MCP servers and their tools"),
+          Map.entry("pr-comments", "read a pull request's comments"),
+          Map.entry("release-notes", "what changed in claude"),
+          Map.entry("todos", "the current todo list"),
+          Map.entry("output-style", "choose how Claude writes"),
+          Map.entry("usage", "plan usage and limits"));
+
   private List<String> claude = List.of();
   private List<String> skills = List.of();
 
@@ -70,13 +101,24 @@ public final class SlashCommands {
 
   /**
    * Every command name without the slash that does something here, claude's and milk-tui's, sorted,
-   * once each: none claude would only reject.
+   * once each: none claude would only reject, and none of claude's internal ones ({@code
+   * __remote-workflow}: a name starting with two underscores is not for people to type).
    */
   public List<String> names() {
     TreeSet<String> all = new TreeSet<>(claude);
     all.removeAll(UNAVAILABLE);
+    all.removeIf(SlashCommands::internal);
     all.addAll(LOCAL);
     return List.copyOf(all);
+  }
+
+  static boolean internal(String name) {
+    return name.startsWith("__");
+  }
+
+  /** What {@code name} (without the slash) does, where milk-tui knows. */
+  public static Optional<String> description(String name) {
+    return Optional.ofNullable(DESCRIPTIONS.get(name.toLowerCase(Locale.ROOT)));
   }
 
   /** The commands claude listed (names without the slash), in its order. */

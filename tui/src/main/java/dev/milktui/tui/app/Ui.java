@@ -45,6 +45,7 @@ public final class Ui {
   private String version;
   private String probedClaudeVersion;
   private boolean indexing;
+  private Path workingDirectory;
   private boolean open;
   private int lastExitCode;
 
@@ -68,6 +69,16 @@ public final class Ui {
 
   public SlashCommands commands() {
     return commands;
+  }
+
+  /** milk-tui's version, once the app said it (for the first screen). */
+  public Optional<String> version() {
+    return Optional.ofNullable(version).map(Sanitizer::oneLine).filter(v -> !v.isEmpty());
+  }
+
+  /** The folder claude works in, once known (for the first screen). */
+  public Optional<Path> workingDirectory() {
+    return Optional.ofNullable(workingDirectory);
   }
 
   /** The one entry: every event, in order; returns what to do about it. */
@@ -103,8 +114,7 @@ public final class Ui {
     } else if (event instanceof UiEvent.ClaudeVersion v) {
       probedClaudeVersion = v.version();
     } else if (event instanceof UiEvent.WorkingDirectory w) {
-      indexing = true;
-      effects.add(new Effect.IndexFiles(w.directory()));
+      indexFiles(w.directory());
     } else if (event instanceof UiEvent.Trusted t) {
       trusted(t);
     }
@@ -215,14 +225,18 @@ public final class Ui {
     }
   }
 
+  private void indexFiles(Path directory) {
+    indexing = true;
+    workingDirectory = directory;
+    effects.add(new Effect.IndexFiles(directory));
+  }
+
   private void turnStarted(SessionEvent.TurnStarted t) {
     modeReported(t.permissionMode());
     state = state.withSession(t.sessionId(), t.model());
     if (t.cwd() != null && !indexing) {
       try {
-        Path cwd = Path.of(t.cwd());
-        indexing = true;
-        effects.add(new Effect.IndexFiles(cwd));
+        indexFiles(Path.of(t.cwd()));
       } catch (InvalidPathException e) {
         // No @ completion for a folder this system cannot name.
       }

@@ -2,10 +2,16 @@ package dev.milktui.tui.dialog;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.conversation.ShownInput;
+import dev.milktui.core.diff.DiffLine;
+import dev.milktui.core.diff.FileDiff;
 import dev.milktui.core.event.PermissionRequest;
+import dev.milktui.core.protocol.Json;
+import dev.milktui.tui.text.Palette;
+import dev.milktui.tui.text.Sanitizer;
 import dev.milktui.tui.tools.InputSummary;
 import dev.milktui.tui.transcript.DiffText;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * A tool call's input in full, as a person reviews it before allowing it: every key of it (the
@@ -23,17 +29,37 @@ public final class PermissionDetails {
     String input = describe(request.toolName(), request.request().input());
     return request
         .diff()
-        .map(
-            diff ->
-                "File: "
-                    + diff.path()
-                    + " · "
-                    + diff.summary()
-                    + "\n"
-                    + DiffText.of(diff)
-                    + "\n▸ as Claude sent it:\n"
-                    + input)
+        .map(diff -> header(diff) + "\n" + DiffText.of(diff) + "\n▸ as Claude sent it:\n" + input)
         .orElse(input);
+  }
+
+  /**
+   * The theme style of each line of {@link #describe(PermissionRequest)} once revealed: the diff's
+   * added and removed lines in the transcript's diff colours, the rest in the dialog's.
+   */
+  public static IntFunction<String> lineStyles(PermissionRequest request) {
+    if (request.diff().isEmpty()) {
+      return line -> null;
+    }
+    FileDiff diff = request.diff().get();
+    // The header names a path, which may hold a line break of its own.
+    int first = Sanitizer.reveal(header(diff)).split("\n", -1).length;
+    List<DiffLine> lines = diff.lines();
+    return line -> {
+      int i = line - first;
+      if (i < 0 || i >= lines.size()) {
+        return null;
+      }
+      return switch (lines.get(i).kind()) {
+        case ADDED -> Palette.DIFF_ADDED_STYLE;
+        case REMOVED -> Palette.DIFF_REMOVED_STYLE;
+        default -> null;
+      };
+    };
+  }
+
+  private static String header(FileDiff diff) {
+    return "File: " + diff.path() + " · " + diff.summary();
   }
 
   /**

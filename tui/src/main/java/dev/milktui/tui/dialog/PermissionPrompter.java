@@ -472,7 +472,9 @@ public final class PermissionPrompter {
    */
   private void renderMain(Panel body, ControlRequest.CanUseTool request) {
     field = null;
-    body.addComponent(ReadOnlyText.of(PermissionDetails.describe(current)));
+    body.addComponent(
+        ReadOnlyText.of(PermissionDetails.describe(current))
+            .lineStyles(PermissionDetails.lineStyles(current)));
     if (request.blockedPath() != null && !request.blockedPath().isBlank()) {
       body.addComponent(revealed("Blocked path: " + request.blockedPath()));
     }

@@ -7,7 +7,9 @@ import com.googlecode.lanterna.gui2.InteractableRenderer;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import com.googlecode.lanterna.input.KeyStroke;
 import dev.milktui.tui.text.LinePainter;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * A block of text in a dialog that takes the rows the screen can spare and scrolls the rest: it
@@ -20,6 +22,8 @@ public final class ScrollText extends AbstractInteractableComponent<ScrollText>
     implements Scrolling {
   private final boolean prose;
   private String text;
+  // A theme custom style's name per logical line (null: the normal style); null: all normal.
+  private IntFunction<String> lineStyles;
   private int top;
   private int lastWidth = 1;
   private int lastRows = 1;
@@ -41,6 +45,17 @@ public final class ScrollText extends AbstractInteractableComponent<ScrollText>
 
   public String text() {
     return text;
+  }
+
+  /**
+   * Draws logical line {@code n} (before wrapping) in the theme's custom style named {@code
+   * styles.apply(n)}, where that style exists (a diff's added and removed lines); null: the normal
+   * style.
+   */
+  public ScrollText lineStyles(IntFunction<String> styles) {
+    this.lineStyles = styles;
+    invalidate();
+    return this;
   }
 
   /** Replaces the text and shows it from the top. */
@@ -67,6 +82,19 @@ public final class ScrollText extends AbstractInteractableComponent<ScrollText>
 
   private List<String> lines(int columns) {
     return Lines.wrap(text, Math.max(1, columns), prose);
+  }
+
+  /** The logical line each screen line of {@link #lines} comes from. */
+  private List<Integer> origins(int columns) {
+    List<Integer> out = new ArrayList<>();
+    String[] logical = text.split("\n", -1);
+    for (int n = 0; n < logical.length; n++) {
+      int rows = Lines.wrap(logical[n], Math.max(1, columns), prose).size();
+      for (int r = 0; r < rows; r++) {
+        out.add(n);
+      }
+    }
+    return out;
   }
 
   /** What a view of {@code rows} rows from line {@code from} of {@code total} shows. */
@@ -159,8 +187,13 @@ public final class ScrollText extends AbstractInteractableComponent<ScrollText>
         if (v.above()) {
           mark(g, row++, "↑ " + v.first() + " more line(s) · PgUp", width);
         }
-        g.applyThemeStyle(getThemeDefinition().getNormal());
+        List<Integer> origins = lineStyles == null ? null : origins(width);
         for (int i = 0; i < v.count(); i++) {
+          String custom = origins == null ? null : lineStyles.apply(origins.get(v.first() + i));
+          g.applyThemeStyle(
+              custom == null
+                  ? getThemeDefinition().getNormal()
+                  : getThemeDefinition().getCustom(custom, getThemeDefinition().getNormal()));
           LinePainter.putText(g, 0, row++, width, lines.get(v.first() + i));
         }
         if (v.below()) {

@@ -45,7 +45,11 @@ final class BlockRenderer {
       TextStyle style = heading.getLevel() <= 2 ? TextStyle.HEADING : TextStyle.STRONG;
       inline(node, style, width, StyledLine.EMPTY, StyledLine.EMPTY, out);
     } else if (node instanceof FencedCodeBlock code) {
-      CodeLines.render(code.getLiteral(), width, out);
+      String language = language(code.getInfo());
+      if (!language.isEmpty()) {
+        out.add(StyledLine.of(Columns.fit("[" + language + "]", width), TextStyle.CODE_LABEL));
+      }
+      CodeLines.render(code.getLiteral(), language, width, out);
     } else if (node instanceof IndentedCodeBlock code) {
       CodeLines.render(code.getLiteral(), width, out);
     } else if (node instanceof HtmlBlock html) {
@@ -123,13 +127,23 @@ final class BlockRenderer {
       if (!first && !list.isTight()) {
         out.add(StyledLine.EMPTY);
       }
+      TaskBoxes.Box box = TaskBoxes.of(item);
       String marker =
           list instanceof OrderedList
               ? padLeft(number++ + delimiter, markerWidth - 1) + " "
-              : BULLETS[depth % BULLETS.length];
+              : box != null ? (box.checked ? "☑ " : "☐ ") : BULLETS[depth % BULLETS.length];
       item((ListItem) item, list.isTight(), marker, markerWidth, width, depth, out);
       first = false;
     }
+  }
+
+  /** The language a fence names: the first word of its info string, if it looks like a name. */
+  static String language(String info) {
+    if (info == null) {
+      return "";
+    }
+    String word = info.strip().split("\\s+", 2)[0];
+    return word.matches("[A-Za-z0-9+#._-]{1,24}") ? word : "";
   }
 
   private static int start(OrderedList list) {
@@ -153,7 +167,7 @@ final class BlockRenderer {
     int innerWidth = Math.max(1, width - markerWidth);
     boolean first = true;
     for (Node child = item.getFirstChild(); child != null; child = child.getNext()) {
-      if (isInvisible(child)) {
+      if (isInvisible(child) || child instanceof TaskBoxes.Box) {
         continue;
       }
       if (!first && !tight) {
@@ -165,7 +179,9 @@ final class BlockRenderer {
     if (inner.isEmpty()) {
       inner.add(StyledLine.EMPTY);
     }
-    StyledLine head = StyledLine.of(marker, TextStyle.LIST_MARKER);
+    StyledLine head =
+        StyledLine.of(
+            marker, TaskBoxes.of(item) != null ? TextStyle.TASK_BOX : TextStyle.LIST_MARKER);
     StyledLine hang = StyledLine.of(" ".repeat(markerWidth), TextStyle.PLAIN);
     for (int i = 0; i < inner.size(); i++) {
       StyledLine line = inner.get(i);

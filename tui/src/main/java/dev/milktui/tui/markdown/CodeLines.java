@@ -2,6 +2,7 @@ package dev.milktui.tui.markdown;
 
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.Graphemes;
+import dev.milktui.tui.text.Span;
 import dev.milktui.tui.text.StyledLine;
 import dev.milktui.tui.text.TextStyle;
 import java.util.ArrayList;
@@ -16,8 +17,19 @@ final class CodeLines {
   private CodeLines() {}
 
   static void render(String literal, int width, List<StyledLine> out) {
+    render(literal, "", width, out);
+  }
+
+  /** As {@link #render(String, int, List)}, in syntax colours where {@code language} is known. */
+  static void render(String literal, String language, int width, List<StyledLine> out) {
+    List<String> lines = new ArrayList<>();
     for (String line : lines(literal)) {
-      wrap(Columns.expandTabs(line), Math.max(1, width), out);
+      lines.add(Columns.expandTabs(line));
+    }
+    List<List<Span>> coloured =
+        CodeColours.known(language) ? CodeColours.colour(language, lines) : null;
+    for (int i = 0; i < lines.size(); i++) {
+      wrap(lines.get(i), coloured == null ? null : coloured.get(i), Math.max(1, width), out);
     }
   }
 
@@ -36,7 +48,7 @@ final class CodeLines {
     return lines;
   }
 
-  private static void wrap(String line, int width, List<StyledLine> out) {
+  private static void wrap(String line, List<Span> spans, int width, List<StyledLine> out) {
     int start = 0;
     int n = line.length();
     while (true) {
@@ -48,10 +60,28 @@ final class CodeLines {
         hard = Graphemes.next(line, start, n);
       }
       int end = softBreak(line, start, hard, width);
-      out.add(StyledLine.of(line.substring(start, end), TextStyle.CODE));
+      out.add(piece(line, spans, start, end));
       start = end;
     }
-    out.add(StyledLine.of(line.substring(start), TextStyle.CODE));
+    out.add(piece(line, spans, start, n));
+  }
+
+  /** Characters {@code [start, end)} of {@code line}, in its spans' styles where it has them. */
+  private static StyledLine piece(String line, List<Span> spans, int start, int end) {
+    if (spans == null) {
+      return StyledLine.of(line.substring(start, end), TextStyle.CODE);
+    }
+    List<Span> kept = new ArrayList<>();
+    int at = 0;
+    for (Span span : spans) {
+      int from = Math.max(start, at);
+      int to = Math.min(end, at + span.text().length());
+      if (from < to) {
+        kept.add(new Span(span.text().substring(from - at, to - at), span.style()));
+      }
+      at += span.text().length();
+    }
+    return new StyledLine(kept);
   }
 
   /**

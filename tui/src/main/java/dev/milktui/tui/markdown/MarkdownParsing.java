@@ -9,7 +9,7 @@ import org.commonmark.parser.Parser;
 
 /**
  * The one CommonMark parser set-up (GFM tables, strikethrough with two tildes so that "~5 min"
- * stays text, block source positions) both renderers use.
+ * stays text, task boxes, block source positions) both renderers use.
  */
 final class MarkdownParsing {
   private static final Parser PARSER =
@@ -19,6 +19,7 @@ final class MarkdownParsing {
                   TablesExtension.create(),
                   StrikethroughExtension.builder().requireTwoTildes(true).build()))
           .includeSourceSpans(IncludeSourceSpans.BLOCKS)
+          .postProcessor(new TaskBoxes())
           .build();
 
   private MarkdownParsing() {}

@@ -17,7 +17,8 @@ import java.util.Optional;
  * together with milk-tui's own in {@link #applyDeferred}. Once that ran, every stty call runs as it
  * comes. The size comes from {@code stty size} (see {@link Stty#size}).
  */
-public final class SttyBatchingTerminal extends UnixTerminal {
+public final class SttyBatchingTerminal extends UnixTerminal
+    implements SynchronizedUpdates.RawOutput {
   // No initialisers: Lanterna calls runSTTYCommand from the super constructor, before a field
   // initialiser would run (and would then reset what it recorded).
   private List<String> deferred;
@@ -55,6 +56,11 @@ public final class SttyBatchingTerminal extends UnixTerminal {
     } else {
       super.putString(string);
     }
+  }
+
+  @Override
+  public void writeRaw(byte[] bytes) throws IOException {
+    writeToTerminal(bytes);
   }
 
   @Override

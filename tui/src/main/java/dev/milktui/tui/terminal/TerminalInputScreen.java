@@ -45,9 +45,22 @@ public final class TerminalInputScreen extends TerminalScreen {
   private boolean fullRedrawPending;
   private boolean scrolled;
 
+  // Where each frame is written as one synchronized update (mode 2026), or null.
+  private final SynchronizedUpdates.RawOutput synchronizedFrames;
+
   public TerminalInputScreen(Terminal terminal) throws IOException {
+    this(terminal, false);
+  }
+
+  /**
+   * With {@code synchronizedFrames}, and a terminal that takes raw bytes, each frame goes out as
+   * one synchronized update ({@link SynchronizedUpdates}).
+   */
+  public TerminalInputScreen(Terminal terminal, boolean synchronizedFrames) throws IOException {
     super(terminal);
     delta = new DeltaRefresh(terminal);
+    this.synchronizedFrames =
+        synchronizedFrames && terminal instanceof SynchronizedUpdates.RawOutput raw ? raw : null;
   }
 
   @Override
@@ -92,6 +105,20 @@ public final class TerminalInputScreen extends TerminalScreen {
    */
   @Override
   public synchronized void refresh(RefreshType type) throws IOException {
+    if (synchronizedFrames == null || !started) {
+      draw(type);
+      return;
+    }
+    synchronizedFrames.writeRaw(SynchronizedUpdates.BEGIN);
+    try {
+      draw(type);
+    } finally {
+      synchronizedFrames.writeRaw(SynchronizedUpdates.END);
+      getTerminal().flush();
+    }
+  }
+
+  private void draw(RefreshType type) throws IOException {
     boolean ours =
         started
             && !scrolled

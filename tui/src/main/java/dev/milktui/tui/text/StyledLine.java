@@ -19,6 +19,21 @@ public record StyledLine(List<Span> spans) {
     return text.isEmpty() ? EMPTY : new StyledLine(List.of(new Span(text, style)));
   }
 
+  /** {@code spans} on one line cut to {@code width} columns, the last one kept ending in "…". */
+  public static StyledLine cut(int width, Span... spans) {
+    List<Span> kept = new ArrayList<>();
+    int room = width;
+    for (Span span : spans) {
+      if (span.text().isEmpty() || room <= 0) {
+        continue;
+      }
+      String text = Columns.fit(span.text(), room);
+      kept.add(new Span(text, span.style()));
+      room -= Columns.width(text);
+    }
+    return new StyledLine(kept);
+  }
+
   /** Terminal columns the line takes. */
   public int width() {
     int w = 0;

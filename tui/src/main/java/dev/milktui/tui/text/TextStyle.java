@@ -10,12 +10,21 @@ public enum TextStyle {
   STRUCK,
   INLINE_CODE,
   CODE,
+  /** Fenced code's parts, as {@code markdown.CodeColours} finds them. */
+  CODE_KEYWORD,
+  CODE_STRING,
+  CODE_COMMENT,
+  CODE_NUMBER,
+  /** The language a fenced block names, on the line above it. */
+  CODE_LABEL,
   HEADING,
   LINK,
   QUOTE,
   RULE,
   TABLE,
   LIST_MARKER,
+  /** A GFM task's box, ☐ or ☑. */
+  TASK_BOX,
   DIM,
   DIFF_ADDED,
   DIFF_REMOVED,

@@ -190,11 +190,11 @@ public final class ToolPane extends AbstractInteractableComponent<ToolPane> {
     String summary = row.summary();
     String middle;
     if (tail.isEmpty() || room < MIN_ROOM_FOR_PREVIEW) {
-      middle = Columns.pad(summary, room);
+      middle = Columns.pad(row.summary(room), room);
     } else {
       // The input comes first; the preview gets what the input leaves, at least MIN_PREVIEW.
       int summaryRoom = Math.min(Columns.width(summary), room - MIN_PREVIEW - 2);
-      middle = Columns.pad(Columns.fit(summary, summaryRoom) + "  " + tail, room);
+      middle = Columns.pad(row.summary(summaryRoom) + "  " + tail, room);
     }
     return Columns.pad(head + middle + right, width);
   }

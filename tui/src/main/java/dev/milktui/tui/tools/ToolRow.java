@@ -3,6 +3,8 @@ package dev.milktui.tui.tools;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.event.ToolCall;
 import dev.milktui.core.event.ToolOutcome;
+import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.PathText;
 import dev.milktui.tui.text.Sanitizer;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,6 +24,7 @@ public final class ToolRow {
   private String rawName;
   private JsonNode input;
   private String summary = "";
+  private boolean pathSummary;
   private ToolOutcome outcome = ToolOutcome.RUNNING;
   private String result = "";
   private String preview = "";
@@ -42,6 +45,7 @@ public final class ToolRow {
     input = call.input();
     String full = InputSummary.oneLine(call.name(), call.input());
     summary = full.length() > SUMMARY_KEEP ? full.substring(0, SUMMARY_KEEP) + "…" : full;
+    pathSummary = !full.isEmpty() && full.equals(Sanitizer.oneLine(InputSummary.path(input)));
     outcome = call.outcome();
     elapsed = call.elapsed();
     String text = call.resultText() == null ? "" : call.resultText();
@@ -83,6 +87,11 @@ public final class ToolRow {
 
   public String summary() {
     return summary;
+  }
+
+  /** The summary, cut to {@code max} columns: a path from the left, so its file name stays. */
+  public String summary(int max) {
+    return pathSummary ? PathText.fit(summary, max) : Columns.fit(summary, max);
   }
 
   public ToolOutcome outcome() {

@@ -11,10 +11,12 @@ import dev.milktui.core.diff.FileDiff;
 import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.LineBreaker;
+import dev.milktui.tui.text.PathText;
 import dev.milktui.tui.text.Sanitizer;
 import dev.milktui.tui.text.Span;
 import dev.milktui.tui.text.StyledLine;
 import dev.milktui.tui.text.TextStyle;
+import dev.milktui.tui.tools.InputSummary;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -78,6 +80,10 @@ public final class CallBlock extends Block {
     TextStyle outcome = styleOf(call.outcome());
     String name = Sanitizer.oneLine(ToolNames.shown(call.name()));
     String input = Sanitizer.oneLine(ToolInput.summary(call.name(), call.input()));
+    if (!input.isEmpty() && input.equals(Sanitizer.oneLine(InputSummary.path(call.input())))) {
+      // A path is cut from the left, so its file name stays.
+      input = PathText.fit(input, width - Columns.width(indent) - 3 - Columns.width(name));
+    }
     boolean cursor = top && selected;
     add(
         new Span(indent, TextStyle.PLAIN),
@@ -104,6 +110,12 @@ public final class CallBlock extends Block {
     }
     if (call.children().isEmpty() && !call.result().isEmpty() && call.diff().isEmpty()) {
       result(indent + "    ", Sanitizer.clean(call.result()));
+    }
+    String written = "Write".equals(call.name()) ? ToolInput.text(call.input(), "content") : "";
+    if (!written.isEmpty() && call.diff().isEmpty()) {
+      // What was written, where no diff shows it.
+      add(new Span(indent + "    ▸ content:", TextStyle.DIM));
+      result(indent + "    ", Sanitizer.clean(written));
     }
   }
 
@@ -222,17 +234,7 @@ public final class CallBlock extends Block {
 
   /** One line, cut to the width with "…" (the call's lines never wrap). */
   private void add(Span... spans) {
-    List<Span> kept = new ArrayList<>();
-    int room = width;
-    for (Span span : spans) {
-      if (span.text().isEmpty() || room <= 0) {
-        continue;
-      }
-      String text = Columns.fit(span.text(), room);
-      kept.add(new Span(text, span.style()));
-      room -= Columns.width(text);
-    }
-    lines.add(new StyledLine(kept));
+    lines.add(StyledLine.cut(width, spans));
   }
 
   private static TextStyle styleOf(ToolOutcome outcome) {

@@ -9,7 +9,9 @@ import com.googlecode.lanterna.input.KeyStroke;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.LinePainter;
 import dev.milktui.tui.text.Palette;
+import dev.milktui.tui.text.StyledLine;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * The transcript pane: a title row, then the visible window of the transcript's lines. Follows the
@@ -23,11 +25,18 @@ public final class TranscriptView extends AbstractInteractableComponent<Transcri
   private CallBlock selectedCall;
   private int top;
   private int viewHeight = 1;
+  private IntFunction<List<StyledLine>> whenEmpty = width -> List.of();
 
   public TranscriptView(Transcript transcript, Palette palette) {
     this.transcript = transcript;
     this.palette = palette;
     this.painter = new LinePainter(palette);
+  }
+
+  /** What the pane shows at a width while the transcript is empty (the first screen). */
+  public void whenEmpty(IntFunction<List<StyledLine>> view) {
+    this.whenEmpty = view;
+    invalidate();
   }
 
   public Transcript transcript() {
@@ -192,8 +201,14 @@ public final class TranscriptView extends AbstractInteractableComponent<Transcri
         top = first;
       }
       drawTitle(g, size.getColumns());
+      List<StyledLine> empty =
+          transcript.lineCount() == 0 ? whenEmpty.apply(size.getColumns()) : List.of();
       for (int row = 0; row < viewHeight; row++) {
-        painter.paint(g, 0, row + 1, size.getColumns(), transcript.line(first + row));
+        StyledLine line =
+            empty.isEmpty()
+                ? transcript.line(first + row)
+                : row < empty.size() ? empty.get(row) : StyledLine.EMPTY;
+        painter.paint(g, 0, row + 1, size.getColumns(), line);
       }
     }
 

@@ -75,9 +75,9 @@ class MarkdownRendererTest {
   }
 
   @Test
-  void codeBlocksHaveNoFencesAndNoGutter() {
+  void codeBlocksHaveNoFencesAndNoGutterOnlyTheirLanguageAbove() {
     assertThat(texts("```sh\nnpm test\n  indented\n```", 40))
-        .containsExactly("npm test", "  indented");
+        .containsExactly("[sh]", "npm test", "  indented");
   }
 
   @Test
@@ -165,5 +165,57 @@ class MarkdownRendererTest {
   void anImageOrLinkWithoutTextShowsItsAddressAlone() {
     assertThat(texts("![chart](c.png) and ![](d.png) and [](https://x.dev/e)", 80))
         .containsExactly("chart (c.png) and d.png and https://x.dev/e");
+  }
+
+  @Test
+  void taskListItemsShowBoxesInPlaceOfBulletsAtSeveralWidths() {
+    for (int width : new int[] {20, 40, 80}) {
+      List<StyledLine> lines =
+          MarkdownRenderer.render("- [ ] write it\n- [x] test it\n- plain", width);
+      assertThat(lines)
+          .extracting(StyledLine::plain)
+          .containsExactly("☐ write it", "☑ test it", "• plain");
+      assertThat(lines.get(0).spans().get(0)).isEqualTo(new Span("☐ ", TextStyle.TASK_BOX));
+    }
+    // Rendered twice (another width), the boxes stay.
+    List<StyledLine> again = MarkdownRenderer.render("- [x] done", 10);
+    assertThat(again.get(0).plain()).isEqualTo("☑ done");
+  }
+
+  @Test
+  void fencedCodeHasItsLanguageAboveAndSyntaxColoursAtSeveralWidths() {
+    String md = "```java\nint n = 42; // the answer\nString s = \"if\";\n```";
+    for (int width : new int[] {12, 30, 80}) {
+      List<StyledLine> lines = MarkdownRenderer.render(md, width);
+      assertThat(lines.get(0)).isEqualTo(StyledLine.of("[java]", TextStyle.CODE_LABEL));
+      List<Span> spans = lines.stream().skip(1).flatMap(l -> l.spans().stream()).toList();
+      assertThat(spans).contains(new Span("int", TextStyle.CODE_KEYWORD));
+      assertThat(spans).contains(new Span("42", TextStyle.CODE_NUMBER));
+      assertThat(spans).filteredOn(s -> s.style() == TextStyle.CODE_COMMENT).isNotEmpty();
+      assertThat(spans)
+          .filteredOn(s -> s.style() == TextStyle.CODE_STRING)
+          .extracting(Span::text)
+          .allMatch(t -> "\"if\"".contains(t));
+      // The code itself is unchanged, line for line, whatever the width.
+      String code = lines.stream().skip(1).map(StyledLine::plain).collect(Collectors.joining());
+      assertThat(code).isEqualTo("int n = 42; // the answerString s = \"if\";");
+    }
+  }
+
+  @Test
+  void aBlockCommentAndATripleQuotedStringCarryAcrossLines() {
+    List<StyledLine> c = MarkdownRenderer.render("```c\n/* one\ntwo */ int x;\n```", 80);
+    assertThat(c.get(2).spans().get(0)).isEqualTo(new Span("two */", TextStyle.CODE_COMMENT));
+    List<StyledLine> py =
+        MarkdownRenderer.render("```python\ns = \"\"\"a\nb\"\"\"\nif x:\n```", 80);
+    assertThat(py.get(2).spans().get(0)).isEqualTo(new Span("b\"\"\"", TextStyle.CODE_STRING));
+    assertThat(py.get(3).spans().get(0)).isEqualTo(new Span("if", TextStyle.CODE_KEYWORD));
+  }
+
+  @Test
+  void codeInAnUnknownLanguageIsPlainCodeWithItsLabel() {
+    List<StyledLine> lines = MarkdownRenderer.render("```brainfun\nif 1\n```", 80);
+    assertThat(lines.get(0).plain()).isEqualTo("[brainfun]");
+    assertThat(lines.get(1)).isEqualTo(StyledLine.of("if 1", TextStyle.CODE));
   }
 }

@@ -108,4 +108,26 @@ class CallBlockTest {
     }
     assertThat(joined.toString()).isEqualTo(longLine);
   }
+
+  @Test
+  void whatAWriteWroteIsShownOnceExpandedAndNotBefore() {
+    ObjectNode write = input("file_path", "/p/notes.txt");
+    write.put("content", "first line\nsecond line");
+    conversation.apply(
+        new SessionEvent.ToolFinished(
+            Events.tool("w1", "Write", write, ToolOutcome.OK, "File created successfully")));
+    List<String> folded = new ArrayList<>();
+    for (int i = 0; i < transcript.lineCount(); i++) {
+      folded.add(transcript.line(i).plain());
+    }
+    assertThat(folded).noneMatch(l -> l.contains("second line"));
+    for (int width : new int[] {20, 60, 120}) {
+      transcript.setWidth(width);
+      List<String> lines = expandedLines();
+      assertThat(lines).anyMatch(l -> l.contains("▸ content:"));
+      assertThat(String.join("", lines).replace(" ", ""))
+          .contains("firstline")
+          .contains("secondline");
+    }
+  }
 }

@@ -1,0 +1,46 @@
+package dev.milktui.app;
+
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine;
+
+/**
+ * {@code --theme dark|light|auto} (or {@code MILK_TUI_THEME}): which palette the screen uses; auto
+ * follows the terminal's background where the terminal says it ({@code COLORFGBG}).
+ */
+enum ThemeChoice {
+  DARK,
+  LIGHT,
+  AUTO;
+
+  static final String VARIABLE = "MILK_TUI_THEME";
+
+  static ThemeChoice parse(String value) {
+    return switch (value.strip().toLowerCase(Locale.ROOT)) {
+      case "dark" -> DARK;
+      case "light" -> LIGHT;
+      case "auto" -> AUTO;
+      default ->
+          throw new IllegalArgumentException("expected dark, light or auto, not '" + value + "'");
+    };
+  }
+
+  static final class Converter implements CommandLine.ITypeConverter<ThemeChoice> {
+    @Override
+    public ThemeChoice convert(String value) {
+      try {
+        return parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
+  static final class Names implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return List.of("dark", "light", "auto").iterator();
+    }
+  }
+}
