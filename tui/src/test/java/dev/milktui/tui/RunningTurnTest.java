@@ -3,8 +3,8 @@ package dev.milktui.tui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.milktui.core.event.SessionEvent;
-import dev.milktui.tui.app.UiEvent;
 import dev.milktui.core.history.SessionFile;
+import dev.milktui.tui.app.UiEvent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -39,7 +39,7 @@ public record TurnSummary(
   public static TurnSummary notRun(String sessionId) {
     return new TurnSummary(
         0, sessionId, "", List.of(), List.of(), List.of(), 0, null, 0, 0, false, null, null, null,
-        List.of(), null, 0);
+        List.of(), null, 0, false);
   }
 
   /** False for {@link #notRun}: the turns claude ran in this process count from 1. */

@@ -5,7 +5,6 @@ import dev.milktui.core.conversation.ShownInput;
 import dev.milktui.core.diff.DiffLine;
 import dev.milktui.core.diff.FileDiff;
 import dev.milktui.core.event.PermissionRequest;
-import dev.milktui.core.protocol.Json;
 import dev.milktui.tui.text.Palette;
 import dev.milktui.tui.text.Sanitizer;
 import dev.milktui.tui.tools.InputSummary;
