@@ -14,7 +14,9 @@ import java.util.concurrent.TimeUnit;
  */
 final class ClaudeVersionProbe {
 
-  static final Duration TIMEOUT = Duration.ofSeconds(10);
+  // The JavaScript CLIs (2.0.x) took up to 10 s to answer on a busy 2-core machine: a slow answer
+  // is not a broken claude, and a refusal to start costs the user more than a wait.
+  static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   private ClaudeVersionProbe() {}
 
