@@ -90,6 +90,12 @@ class EveryKeyShownTest {
           + "\"options\":[{\"label\":\"Postgres\",\"description\":\"Relational\"},"
           + "{\"label\":\"SQLite\",\"description\":\"Embedded\"}],\"multiSelect\":false}]}";
 
+  private static void asked(Harness h, String tool, JsonNode input, List<String> answers) {
+    h.events(
+        new SessionEvent.PermissionRequested(
+            Events.request("r1", tool, input, List.of(), answers)));
+  }
+
   @Test
   void aPlansKeysBeyondThePlanAreShownInWordsBeforeItIsApproved() throws IOException {
     Harness h = new Harness(80, 24);
@@ -98,9 +104,7 @@ class EveryKeyShownTest {
         Json.MAPPER.readTree(
             "{\"plan\":\"# Plan\\n\\n1. Add the index\","
                 + "\"dangerouslyDisableSandbox\":true,\"x\":{\"y\":1}}");
-    h.events(
-        new SessionEvent.PermissionRequested(
-            Events.request("p1", "ExitPlanMode", input, List.of(), answers)));
+    asked(h, "ExitPlanMode", input, answers);
     String screen = h.screen().replaceAll("\\s+", " ");
     assertThat(screen)
         .contains("1. Add the index")
@@ -120,9 +124,7 @@ class EveryKeyShownTest {
     ObjectNode input = (ObjectNode) Json.MAPPER.readTree(QUESTIONS);
     input.put("run_in_background", true);
     ((ObjectNode) input.at("/questions/0/options/1")).put("preview", "rm -rf ~");
-    h.events(
-        new SessionEvent.PermissionRequested(
-            Events.request("q1", "AskUserQuestion", input, List.of(), answers)));
+    asked(h, "AskUserQuestion", input, answers);
     String screen = h.screen().replaceAll("\\s+", " ");
     assertThat(screen)
         .contains("1. Postgres — Relational")
@@ -149,9 +151,7 @@ class EveryKeyShownTest {
     for (int i = 0; i < 30; i++) {
       input.put("extra" + i, "value " + i);
     }
-    h.events(
-        new SessionEvent.PermissionRequested(
-            Events.request("q1", "AskUserQuestion", input, List.of(), Events.answers())));
+    asked(h, "AskUserQuestion", input, Events.answers());
     assertThat(h.screen())
         .contains("Also in this request:")
         .contains("more line(s)")
@@ -164,24 +164,14 @@ class EveryKeyShownTest {
   @Test
   void anOrdinaryQuestionAndPlanShowNothingBeyondTheirOwnForm() throws IOException {
     Harness question = new Harness(80, 24);
-    question.events(
-        new SessionEvent.PermissionRequested(
-            Events.request(
-                "q1",
-                "AskUserQuestion",
-                Json.MAPPER.readTree(QUESTIONS),
-                List.of(),
-                Events.answers())));
+    asked(question, "AskUserQuestion", Json.MAPPER.readTree(QUESTIONS), Events.answers());
     assertThat(question.screen()).contains("Which database?").doesNotContain("Also in this");
     Harness plan = new Harness(80, 24);
-    plan.events(
-        new SessionEvent.PermissionRequested(
-            Events.request(
-                "p1",
-                "ExitPlanMode",
-                Events.input("plan", "# Plan\n\n1. Add it", "planFilePath", "/p/plan.md"),
-                List.of(),
-                Events.answers())));
+    asked(
+        plan,
+        "ExitPlanMode",
+        Events.input("plan", "# Plan\n\n1. Add it", "planFilePath", "/p/plan.md"),
+        Events.answers());
     assertThat(plan.screen())
         .contains("Plan file: /p/plan.md")
         .contains("1. Add it")
