@@ -16,7 +16,10 @@ import dev.milktui.tui.layout.ButtonRow;
 import dev.milktui.tui.layout.ScrollText;
 import dev.milktui.tui.markdown.MarkdownRenderer;
 import dev.milktui.tui.text.StyledLine;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -83,6 +86,18 @@ public final class PlanDialog {
         .filter(text -> !text.isBlank());
   }
 
+  /** The keys of the request's input this dialog shows in its own form: the plan and its file. */
+  static Set<String> rendered(PermissionRequest request) {
+    Set<String> rendered = new HashSet<>();
+    for (String field : List.of("plan", "planFilePath")) {
+      String text = Json.text(request.request().input(), field);
+      if (text != null && !text.isBlank()) {
+        rendered.add(field);
+      }
+    }
+    return rendered;
+  }
+
   /** The plan as Markdown reads: headings, lists and tables drawn, without the syntax. */
   static String rendered(String markdown, int width) {
     return MarkdownRenderer.render(markdown, width).stream()
@@ -133,7 +148,10 @@ public final class PlanDialog {
     shown
         .file()
         .ifPresent(path -> body.addComponent(PermissionPrompter.revealed("Plan file: " + path)));
-    ScrollText plan = ReadOnlyText.of(rendered(shown.text(), width));
+    String others =
+        OtherKeys.text(request.request().toolName(), request.request().input(), rendered(request));
+    ScrollText plan =
+        ReadOnlyText.of(rendered(shown.text(), width) + (others.isEmpty() ? "" : "\n\n" + others));
     body.addComponent(plan);
     error.setText("");
     if (feedback == null) {

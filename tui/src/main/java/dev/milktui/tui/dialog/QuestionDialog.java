@@ -1,5 +1,6 @@
 package dev.milktui.tui.dialog;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.googlecode.lanterna.TerminalPosition;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.AbstractInteractableComponent;
@@ -14,15 +15,18 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.protocol.AskedQuestion;
+import dev.milktui.core.protocol.Json;
 import dev.milktui.tui.layout.ScrollText;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.LinePainter;
 import dev.milktui.tui.text.Sanitizer;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
@@ -138,6 +142,12 @@ public final class QuestionDialog {
           PermissionPrompter.revealed("Agent " + request.context().agent().get() + " asks:"));
     }
     body.addComponent(PermissionPrompter.revealed(question.question()));
+    String others =
+        OtherKeys.text(request.request().toolName(), request.request().input(), rendered(request));
+    if (!others.isEmpty()) {
+      // Answering sends these back too; Shift+Tab reaches them to scroll on a small screen.
+      body.addComponent(ReadOnlyText.of(others));
+    }
     list = new OptionList(question, width, this::describe);
     body.addComponent(list);
     body.addComponent(description);
@@ -152,6 +162,43 @@ public final class QuestionDialog {
     window.setComponent(body);
     window.setFocusedInteractable(list);
     describe();
+  }
+
+  /**
+   * The leaves of the request's input the picker shows in its own form: each question's text and
+   * header, whether it takes several answers, and each option's label and description, as {@link
+   * AskedQuestion#parse} reads them. Anything else is listed beside the question.
+   */
+  static Set<String> rendered(PermissionRequest request) {
+    Set<String> rendered = new HashSet<>();
+    List<JsonNode> questions = Json.elements(request.request().input(), "questions");
+    for (int i = 0; i < questions.size(); i++) {
+      JsonNode question = questions.get(i);
+      String path = "questions[" + i + "].";
+      shownText(question, "question", path, rendered);
+      shownText(question, "header", path, rendered);
+      if (question.path("multiSelect").isBoolean()) {
+        rendered.add(path + "multiSelect");
+      }
+      List<JsonNode> options = Json.elements(question, "options");
+      for (int j = 0; j < options.size(); j++) {
+        String option = path + "options[" + j + "].";
+        if (shownText(options.get(j), "label", option, rendered)) {
+          shownText(options.get(j), "description", option, rendered);
+        }
+      }
+    }
+    return rendered;
+  }
+
+  /** Adds {@code path + field} when the field is text the dialog shows; returns whether it is. */
+  private static boolean shownText(JsonNode node, String field, String path, Set<String> rendered) {
+    String text = Json.text(node, field);
+    boolean shown = text != null && !text.isBlank();
+    if (shown) {
+      rendered.add(path + field);
+    }
+    return shown;
   }
 
   /**
