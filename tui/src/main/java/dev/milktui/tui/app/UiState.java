@@ -3,6 +3,7 @@ package dev.milktui.tui.app;
 import dev.milktui.core.task.BackgroundTask;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * What the UI knows, as one value: the status bar, the running turn's line and the message box's
@@ -72,212 +73,142 @@ public record UiState(
   }
 
   public UiState withActivity(Activity activity, String detail) {
-    return new UiState(
-        generation,
-        activity,
-        detail,
-        sessionId,
-        model,
-        reportedMode,
-        askedMode,
-        modeMeaning,
-        retry,
-        quitOfferSince,
-        tasks,
-        waitingOn,
-        tokens,
-        costUsd,
-        contextPercent);
+    return copy(
+        c -> {
+          c.activity = activity;
+          c.detail = detail;
+        });
   }
 
   public UiState withSessionId(String sessionId) {
-    return new UiState(
-        generation,
-        activity,
-        detail,
-        sessionId,
-        model,
-        reportedMode,
-        askedMode,
-        modeMeaning,
-        retry,
-        quitOfferSince,
-        tasks,
-        waitingOn,
-        tokens,
-        costUsd,
-        contextPercent);
+    return copy(c -> c.sessionId = sessionId);
   }
 
   public UiState withSession(String sessionId, String model) {
-    return new UiState(
-        generation,
-        activity,
-        detail,
-        sessionId,
-        model,
-        reportedMode,
-        askedMode,
-        modeMeaning,
-        retry,
-        quitOfferSince,
-        tasks,
-        waitingOn,
-        tokens,
-        costUsd,
-        contextPercent);
+    return copy(
+        c -> {
+          c.sessionId = sessionId;
+          c.model = model;
+        });
   }
 
   public UiState withModes(String reportedMode, String askedMode) {
-    return new UiState(
-        generation,
-        activity,
-        detail,
-        sessionId,
-        model,
-        reportedMode,
-        askedMode,
-        null,
-        retry,
-        quitOfferSince,
-        tasks,
-        waitingOn,
-        tokens,
-        costUsd,
-        contextPercent);
+    return copy(
+        c -> {
+          c.reportedMode = reportedMode;
+          c.askedMode = askedMode;
+          c.modeMeaning = null;
+        });
   }
 
   /** claude runs in a mode milk-tui did not ask for: the status bar says what it does. */
   public UiState withUnrequestedMode(String reportedMode, String modeMeaning) {
-    return new UiState(
-        generation,
-        activity,
-        detail,
-        sessionId,
-        model,
-        reportedMode,
-        askedMode,
-        modeMeaning,
-        retry,
-        quitOfferSince,
-        tasks,
-        waitingOn,
-        tokens,
-        costUsd,
-        contextPercent);
+    return copy(
+        c -> {
+          c.reportedMode = reportedMode;
+          c.modeMeaning = modeMeaning;
+        });
   }
 
   public UiState withRetry(String retry) {
-    return new UiState(
-        generation,
-        activity,
-        detail,
-        sessionId,
-        model,
-        reportedMode,
-        askedMode,
-        modeMeaning,
-        retry,
-        quitOfferSince,
-        tasks,
-        waitingOn,
-        tokens,
-        costUsd,
-        contextPercent);
+    return copy(c -> c.retry = retry);
   }
 
   public UiState withQuitOffer(Instant quitOfferSince) {
-    return new UiState(
-        generation,
-        activity,
-        detail,
-        sessionId,
-        model,
-        reportedMode,
-        askedMode,
-        modeMeaning,
-        retry,
-        quitOfferSince,
-        tasks,
-        waitingOn,
-        tokens,
-        costUsd,
-        contextPercent);
+    return copy(c -> c.quitOfferSince = quitOfferSince);
   }
 
   public UiState withTasks(List<BackgroundTask> tasks) {
-    return new UiState(
-        generation,
-        activity,
-        detail,
-        sessionId,
-        model,
-        reportedMode,
-        askedMode,
-        modeMeaning,
-        retry,
-        quitOfferSince,
-        List.copyOf(tasks),
-        waitingOn,
-        tokens,
-        costUsd,
-        contextPercent);
+    return copy(c -> c.tasks = List.copyOf(tasks));
   }
 
   public UiState withWaitingOn(String waitingOn) {
-    return new UiState(
-        generation,
-        activity,
-        detail,
-        sessionId,
-        model,
-        reportedMode,
-        askedMode,
-        modeMeaning,
-        retry,
-        quitOfferSince,
-        tasks,
-        waitingOn,
-        tokens,
-        costUsd,
-        contextPercent);
+    return copy(c -> c.waitingOn = waitingOn);
   }
 
   public UiState withUsage(long tokens, double costUsd, int contextPercent) {
-    return new UiState(
-        generation,
-        activity,
-        detail,
-        sessionId,
-        model,
-        reportedMode,
-        askedMode,
-        modeMeaning,
-        retry,
-        quitOfferSince,
-        tasks,
-        waitingOn,
-        tokens,
-        costUsd,
-        contextPercent);
+    return copy(
+        c -> {
+          c.tokens = tokens;
+          c.costUsd = costUsd;
+          c.contextPercent = contextPercent;
+        });
   }
 
   public UiState opened(int generation, String sessionId) {
-    return new UiState(
-        generation,
-        Activity.IDLE,
-        "",
-        sessionId,
-        model,
-        reportedMode,
-        null,
-        modeMeaning,
-        null,
-        quitOfferSince,
-        List.of(),
-        waitingOn,
-        0,
-        0,
-        contextPercent);
+    return copy(
+        c -> {
+          c.generation = generation;
+          c.activity = Activity.IDLE;
+          c.detail = "";
+          c.sessionId = sessionId;
+          c.askedMode = null;
+          c.retry = null;
+          c.tasks = List.of();
+          c.tokens = 0;
+          c.costUsd = 0;
+        });
+  }
+
+  // Each change above names only the fields it changes; the rest are carried over here, once.
+  private UiState copy(Consumer<Copy> change) {
+    Copy c = new Copy(this);
+    change.accept(c);
+    return c.build();
+  }
+
+  private static final class Copy {
+    int generation;
+    Activity activity;
+    String detail;
+    String sessionId;
+    String model;
+    String reportedMode;
+    String askedMode;
+    String modeMeaning;
+    String retry;
+    Instant quitOfferSince;
+    List<BackgroundTask> tasks;
+    String waitingOn;
+    long tokens;
+    double costUsd;
+    int contextPercent;
+
+    Copy(UiState s) {
+      generation = s.generation;
+      activity = s.activity;
+      detail = s.detail;
+      sessionId = s.sessionId;
+      model = s.model;
+      reportedMode = s.reportedMode;
+      askedMode = s.askedMode;
+      modeMeaning = s.modeMeaning;
+      retry = s.retry;
+      quitOfferSince = s.quitOfferSince;
+      tasks = s.tasks;
+      waitingOn = s.waitingOn;
+      tokens = s.tokens;
+      costUsd = s.costUsd;
+      contextPercent = s.contextPercent;
+    }
+
+    UiState build() {
+      return new UiState(
+          generation,
+          activity,
+          detail,
+          sessionId,
+          model,
+          reportedMode,
+          askedMode,
+          modeMeaning,
+          retry,
+          quitOfferSince,
+          tasks,
+          waitingOn,
+          tokens,
+          costUsd,
+          contextPercent);
+    }
   }
 }
