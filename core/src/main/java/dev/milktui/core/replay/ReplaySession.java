@@ -33,8 +33,9 @@ public final class ReplaySession implements Session {
   private final Thread player;
   private volatile boolean interrupted;
   private volatile boolean closed;
-  // A message was shown and its turn has not finished (only the player and send() change it).
-  private volatile boolean turnOpen;
+  // Turns finished so far: a command that played none ends its own turn. A flag set by the
+  // prompt would race with the next prompt, shown by another thread while this command ends.
+  private final AtomicInteger finishedTurns = new AtomicInteger();
   private final AtomicInteger pending = new AtomicInteger();
   private int nextTurn;
   private int nextResume;
@@ -53,10 +54,8 @@ public final class ReplaySession implements Session {
     this.engine =
         new SessionEngine(
             event -> {
-              if (event instanceof SessionEvent.UserPrompt) {
-                turnOpen = true;
-              } else if (event instanceof SessionEvent.TurnFinished) {
-                turnOpen = false;
+              if (event instanceof SessionEvent.TurnFinished) {
+                finishedTurns.incrementAndGet();
               }
               listener.accept(event);
             });
@@ -145,29 +144,31 @@ public final class ReplaySession implements Session {
   }
 
   private void playNextTurn() {
+    int finished = finishedTurns.get();
     if (nextTurn >= script.turns().size()) {
       engine.emit(new SessionEvent.Notice(SessionEvent.Level.INFO, END_OF_SCRIPT));
     } else {
       play(script.turns().get(nextTurn++).items());
     }
-    endOpenTurn();
+    endOpenTurn(finished);
   }
 
   private void playNextResume() {
+    int finished = finishedTurns.get();
     if (nextResume >= script.resumes().size()) {
       engine.emit(new SessionEvent.Notice(SessionEvent.Level.INFO, END_OF_SCRIPT));
     } else {
       play(script.resumes().get(nextResume++).items());
     }
-    endOpenTurn();
+    endOpenTurn(finished);
   }
 
   /**
    * A message the recording has no (more) reply for, or whose replay was stopped, still ends its
    * turn: otherwise the screen would say "thinking" for ever.
    */
-  private void endOpenTurn() {
-    if (turnOpen && !closed) {
+  private void endOpenTurn(int finishedBefore) {
+    if (finishedTurns.get() == finishedBefore && !closed) {
       engine.emit(
           new SessionEvent.TurnFinished(TurnSummary.notRun(engine.sessionId().orElse(null))));
     }

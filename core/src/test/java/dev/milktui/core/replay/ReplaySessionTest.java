@@ -100,6 +100,42 @@ class ReplaySessionTest {
   }
 
   @Test
+  void aResumeAnsweredBeforeTheStreamClosedTurnEndsGetsNoExtraEmptyTurn() throws Exception {
+    // The listener answers on the player's own thread, before that thread ends turn two: the
+    // case a fast UI hits only sometimes.
+    List<GrantDecision> saved = new ArrayList<>();
+    ReplaySession[] self = new ReplaySession[1];
+    session =
+        new ReplaySession(
+            script(),
+            event -> {
+              events.add(event);
+              if (event instanceof SessionEvent.GrantsNeeded) {
+                try {
+                  self[0].resumeWithGrants(
+                      new GrantDecision(List.of("Write"), List.of(), true, null));
+                } catch (Exception e) {
+                  throw new AssertionError(e);
+                }
+              }
+            },
+            saved::add,
+            0);
+    self[0] = session;
+    session.send("Create a file with touch");
+    next(SessionEvent.PermissionRequested.class).request().allowOnce();
+    next(SessionEvent.TurnFinished.class);
+    session.send("Now the other file");
+    next(SessionEvent.GrantsNeeded.class);
+    SessionEvent.TurnFinished resumed = next(SessionEvent.TurnFinished.class);
+    assertThat(resumed.summary().ranNow()).isTrue();
+    assertThat(resumed.summary().tools())
+        .singleElement()
+        .satisfies(t -> assertThat(t.outcome()).isEqualTo(ToolOutcome.OK));
+    assertThat(saved).hasSize(1);
+  }
+
+  @Test
   void aScriptWithAnUnclosedBranchIsRefusedWithItsReason() {
     String bad = "{\"milk_replay\":\"turn\"}\n{\"milk_replay\":\"on_allow\"}\n";
     assertThatThrownBy(() -> ReplayScript.parse(new BufferedReader(new StringReader(bad))))
