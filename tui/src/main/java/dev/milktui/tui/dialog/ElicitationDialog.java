@@ -179,13 +179,13 @@ public final class ElicitationDialog {
     if (!marked.isEmpty()) {
       body.addComponent(new WrappedText(marked));
     }
-    body.addComponent(PermissionPrompter.revealed(request.message()));
+    body.addComponent(PermissionView.revealed(request.message()));
     for (ElicitationRequest.Field field : request.fields()) {
       String label = field.label() + (field.required() ? " (required)" : "");
       if (field.description() != null && !field.description().isBlank()) {
         label += ": " + field.description();
       }
-      body.addComponent(PermissionPrompter.revealed(label));
+      body.addComponent(PermissionView.revealed(label));
       Interactable input =
           switch (field.kind()) {
             case ENUM -> choice(field, field.choiceTitles(), field.choices());

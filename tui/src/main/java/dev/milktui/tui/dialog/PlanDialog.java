@@ -142,12 +142,12 @@ public final class PlanDialog {
     Panel body = host.layoutPanel();
     if (request.context().agent().isPresent()) {
       body.addComponent(
-          PermissionPrompter.revealed("Agent " + request.context().agent().get() + " has a plan:"));
+          PermissionView.revealed("Agent " + request.context().agent().get() + " has a plan:"));
     }
     Plan shown = plan(request);
     shown
         .file()
-        .ifPresent(path -> body.addComponent(PermissionPrompter.revealed("Plan file: " + path)));
+        .ifPresent(path -> body.addComponent(PermissionView.revealed("Plan file: " + path)));
     String others =
         OtherKeys.text(request.request().toolName(), request.request().input(), rendered(request));
     ScrollText plan =

@@ -139,9 +139,9 @@ public final class QuestionDialog {
     Panel body = host.layoutPanel();
     if (request.context().agent().isPresent()) {
       body.addComponent(
-          PermissionPrompter.revealed("Agent " + request.context().agent().get() + " asks:"));
+          PermissionView.revealed("Agent " + request.context().agent().get() + " asks:"));
     }
-    body.addComponent(PermissionPrompter.revealed(question.question()));
+    body.addComponent(PermissionView.revealed(question.question()));
     String others =
         OtherKeys.text(request.request().toolName(), request.request().input(), rendered(request));
     if (!others.isEmpty()) {

@@ -48,7 +48,7 @@ public final class SimpleDialog {
   }
 
   public SimpleDialog text(String text) {
-    body.add(PermissionPrompter.wrapped(text));
+    body.add(PermissionView.wrapped(text));
     return this;
   }
 
