@@ -30,11 +30,6 @@ public final class PacedFrames implements FramePacer, AutoCloseable {
         TimeUnit.NANOSECONDS);
   }
 
-  /** Runs {@code task} every {@code period} (the clock tick for running tools' elapsed time). */
-  public void every(Duration period, Runnable task) {
-    timer.scheduleAtFixedRate(task, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
-  }
-
   @Override
   public void close() {
     timer.shutdownNow();

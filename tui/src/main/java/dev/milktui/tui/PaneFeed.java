@@ -25,6 +25,18 @@ final class PaneFeed {
     this.runner = runner;
   }
 
+  /** The clock's second: running tools' elapsed time and the spinner; true while a tool runs. */
+  boolean tick() {
+    boolean running = toolPane.anyRunning();
+    if (running) {
+      toolPane.invalidate();
+    }
+    if (spinner.active()) {
+      spinner.invalidate();
+    }
+    return running;
+  }
+
   void apply(SessionEvent event) {
     if (event instanceof SessionEvent.TextDelta d) {
       spinner.streamed(d.text());

@@ -131,7 +131,8 @@ public final class TerminalLauncher {
     FatalErrors errors = FatalErrors.install();
     GuiThread thread;
     try (errors;
-        PacedFrames frames = new PacedFrames()) {
+        PacedFrames frames = new PacedFrames();
+        Ticker ticker = new Ticker()) {
       screen.startScreen();
       MultiWindowTextGUI gui =
           new MultiWindowTextGUI(
@@ -140,7 +141,7 @@ public final class TerminalLauncher {
       thread = (GuiThread) gui.getGUIThread();
       errors.watch(thread);
       thread.start();
-      frames.every(Duration.ofSeconds(1), controller::tick);
+      ticker.start(Duration.ofSeconds(1), controller::tick, controller::clockFailed);
       thread.invokeLater(
           () -> {
             beforeStart.accept(controller);

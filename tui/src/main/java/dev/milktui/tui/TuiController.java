@@ -2,24 +2,17 @@ package dev.milktui.tui;
 
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.BasicWindow;
-import com.googlecode.lanterna.gui2.Interactable;
-import com.googlecode.lanterna.gui2.Panel;
 import com.googlecode.lanterna.gui2.TextGUIThread;
 import com.googlecode.lanterna.gui2.Window;
 import com.googlecode.lanterna.gui2.WindowBasedTextGUI;
 import com.googlecode.lanterna.gui2.WindowListener;
 import com.googlecode.lanterna.gui2.WindowListenerAdapter;
 import com.googlecode.lanterna.input.KeyStroke;
-import com.googlecode.lanterna.input.KeyType;
-import com.googlecode.lanterna.input.MouseAction;
-import com.googlecode.lanterna.screen.Screen;
 import dev.milktui.core.conversation.Conversation;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.export.MarkdownExport;
-import dev.milktui.tui.app.Action;
 import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.app.SlashCommands;
-import dev.milktui.tui.app.TaskSummary;
 import dev.milktui.tui.app.Ui;
 import dev.milktui.tui.app.UiEvent;
 import dev.milktui.tui.completion.Completions;
@@ -35,7 +28,6 @@ import dev.milktui.tui.transcript.CellFeed;
 import dev.milktui.tui.transcript.Transcript;
 import dev.milktui.tui.transcript.TranscriptView;
 import dev.milktui.tui.work.Workers;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -72,7 +64,7 @@ public final class TuiController {
   private final EventPump<UiEvent> pump;
   private final CompletableFuture<Void> quit = new CompletableFuture<>();
   private final CompletionPopup popup;
-  private final MouseWheel wheel;
+  private final ScreenKeys screenKeys;
   private final PaneFeed panes;
   private final StateView stateView;
   private FileIndex fileIndex;
@@ -86,7 +78,7 @@ public final class TuiController {
         new WindowListenerAdapter() {
           @Override
           public void onInput(Window w, KeyStroke key, AtomicBoolean deliver) {
-            if (globalKey(key)) {
+            if (screenKeys.global(key)) {
               deliver.set(false);
             }
           }
@@ -127,60 +119,36 @@ public final class TuiController {
     TitleRow inputTitle =
         new TitleRow(
             palette,
-            () ->
-                dialogs.anyOpen() && !input.getText().isEmpty()
-                    ? " Message · draft kept: a dialog has the keys, your text waits here"
-                    : !ui.state().tasks().isEmpty()
-                        ? " " + TaskSummary.line(ui.state().tasks()) + " · F6 list, stop"
-                        : " Message · Enter send · Ctrl+J / Alt+Enter newline · ↑↓ history"
-                            + (runner.busy() ? " · a turn is running: sends queue" : ""),
+            new InputTitle(ui::state, dialogs::anyOpen, input::getText, runner::busy),
             input::isFocused);
-    Panel root = new Panel(new MainLayout());
-    // The window blanks its whole area before each frame; the panel's own fill did it again.
-    Panel.DefaultPanelRenderer panelRenderer = root.new DefaultPanelRenderer();
-    panelRenderer.setFillAreaBeforeDrawingComponents(false);
-    root.setRenderer(panelRenderer);
-    root.addComponent(transcriptView);
-    root.addComponent(toolPane);
-    root.addComponent(inputTitle);
-    root.addComponent(input);
-    root.addComponent(status);
-    root.addComponent(new TooSmallView(palette));
-    root.addComponent(spinner);
-    root.addComponent(popup);
-    window = new BasicWindow("milk-tui");
-    window.setHints(
-        List.of(
-            Window.Hint.FULL_SCREEN, Window.Hint.NO_DECORATIONS, Window.Hint.NO_POST_RENDERING));
-    window.setComponent(root);
-    window.addWindowListener(
-        new WindowListenerAdapter() {
-          @Override
-          public void onInput(Window w, KeyStroke key, AtomicBoolean deliver) {
-            if (globalKey(key) || mainKey(key)) {
-              deliver.set(false);
-            }
-          }
-        });
+    window =
+        MainWindow.of(
+            transcriptView,
+            toolPane,
+            inputTitle,
+            input,
+            status,
+            new TooSmallView(palette),
+            spinner,
+            popup);
+    this.screenKeys =
+        new ScreenKeys(
+            gui,
+            keys,
+            window,
+            input,
+            transcriptView,
+            transcript,
+            toolPane,
+            new MouseWheel(gui, dialogs, transcriptView, toolPane),
+            action -> {
+              feed(new UiEvent.Key(action));
+              transcriptView.contentChanged();
+            });
+    window.addWindowListener(screenKeys.mainListener());
     window.setFocusedInteractable(input);
-    this.wheel = new MouseWheel(gui, dialogs, transcriptView, toolPane);
     this.panes = new PaneFeed(toolPane, spinner, window, runner);
-    thread.setExceptionHandler(
-        new TextGUIThread.ExceptionHandler() {
-          @Override
-          public boolean onIOException(IOException e) {
-            Logger.error(e, "terminal I/O failed; stopping the UI");
-            quit.complete(null);
-            return true;
-          }
-
-          @Override
-          public boolean onRuntimeException(RuntimeException e) {
-            Logger.error(e, "error on the GUI thread");
-            safeNotice("Internal error: " + e + " (details in the log)");
-            return false;
-          }
-        });
+    thread.setExceptionHandler(new GuiErrors(() -> quit.complete(null), this::safeNotice));
   }
 
   /**
@@ -254,20 +222,14 @@ public final class TuiController {
     post(new UiEvent.Submitted("/resume"));
   }
 
-  /** Redraws what changes with time (running tools' elapsed time). Any thread. */
+  /** The clock's second; the ticker's thread calls it. Any thread. */
   public void tick() {
-    gui.getGUIThread()
-        .invokeLater(
-            () -> {
-              if (toolPane.anyRunning()) {
-                toolPane.invalidate();
-              }
-              if (spinner.active()) {
-                spinner.invalidate();
-              }
-              dialogs.tick();
-              feed(new UiEvent.Tick(toolPane.anyRunning()));
-            });
+    pump.post(new UiEvent.Clock());
+  }
+
+  /** The clock stopped: the user is told, as for any thread's failure. Any thread. */
+  void clockFailed(Throwable e) {
+    post(SessionEvent.Level.ERROR, "The UI's clock stopped: " + e + " (details in the log)");
   }
 
   /**
@@ -315,7 +277,10 @@ public final class TuiController {
   private void applyAll(List<UiEvent> batch) {
     for (UiEvent event : batch) {
       try {
-        if (event instanceof UiEvent.Baseline b) {
+        if (event instanceof UiEvent.Clock) {
+          event = new UiEvent.Tick(panes.tick());
+          dialogs.tick();
+        } else if (event instanceof UiEvent.Baseline b) {
           status.baseline(b.summary());
         } else if (event instanceof UiEvent.FromSession s
             && s.generation() == runner.generation()) {
@@ -359,67 +324,6 @@ public final class TuiController {
 
   private void submitted(String text) {
     feed(new UiEvent.Submitted(text));
-  }
-
-  /** Keys that work whatever window is active. */
-  private boolean globalKey(KeyStroke key) {
-    if (key instanceof MouseAction mouse) {
-      wheel.scroll(mouse);
-      return true;
-    }
-    Optional<Action> action = keys.action(key, KeyMap.Context.GLOBAL, false);
-    action.ifPresent(this::act);
-    return action.isPresent();
-  }
-
-  private boolean mainKey(KeyStroke key) {
-    if (MainLayout.tooSmall(gui.getScreen().getTerminalSize())) {
-      return true;
-    }
-    Interactable focused = window.getFocusedInteractable();
-    KeyType type = key.getKeyType();
-    if (focused == input && input.completing() && (type == KeyType.Escape || type == KeyType.Tab)) {
-      return false;
-    }
-    Optional<Action> action = keys.action(key, KeyMap.Context.MAIN, focused == input);
-    if (action.isEmpty()
-        || ((action.get() == Action.PAGE_UP || action.get() == Action.PAGE_DOWN)
-            && focused == toolPane)) {
-      return false;
-    }
-    act(action.get());
-    return true;
-  }
-
-  /** The view's own keys here; the rest to the reducer. */
-  private void act(Action action) {
-    switch (action) {
-      case REDRAW -> redraw();
-      case TOGGLE_THINKING -> {
-        transcript.setThinkingCollapsed(!transcript.thinkingCollapsed());
-        transcriptView.contentChanged();
-      }
-      case NEXT_PANE -> {
-        Interactable focused = window.getFocusedInteractable();
-        window.setFocusedInteractable(
-            focused == input ? transcriptView : focused == transcriptView ? toolPane : input);
-      }
-      case PAGE_UP -> transcriptView.pageUp();
-      case PAGE_DOWN -> transcriptView.pageDown();
-      default -> {
-        feed(new UiEvent.Key(action));
-        transcriptView.contentChanged();
-      }
-    }
-  }
-
-  private void redraw() {
-    window.invalidate();
-    try {
-      gui.getScreen().refresh(Screen.RefreshType.COMPLETE);
-    } catch (IOException e) {
-      Logger.warn(e, "redraw failed");
-    }
   }
 
   /**

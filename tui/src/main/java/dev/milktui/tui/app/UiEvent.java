@@ -15,6 +15,12 @@ public sealed interface UiEvent {
   /** The mode chosen in the mode menu (F3). */
   record ModeChosen(String mode) implements UiEvent {}
 
+  /**
+   * The UI's clock as its thread posts it, once a second; the shell brings the panes up to date and
+   * hands the model a {@link Tick}.
+   */
+  record Clock() implements UiEvent {}
+
   /** The UI's clock, once a second; {@code toolRunning}: the tool pane shows a running tool. */
   record Tick(boolean toolRunning) implements UiEvent {}
 
