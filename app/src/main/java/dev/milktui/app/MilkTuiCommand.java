@@ -320,9 +320,8 @@ public final class MilkTuiCommand implements Callable<Integer> {
             .withGrantSaver(
                 new GrantSaver() {
                   @Override
-                  public void save(List<String> rules, List<String> chosen) throws GrantException {
-                    new SettingsGrantPersister(settings, workingDirectory)
-                        .persist(new GrantDecision(rules, List.of(), true, null, chosen, false));
+                  public void save(GrantDecision decision) throws GrantException {
+                    new SettingsGrantPersister(settings, workingDirectory).persist(decision);
                   }
 
                   @Override

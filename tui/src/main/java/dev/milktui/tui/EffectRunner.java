@@ -2,8 +2,10 @@ package dev.milktui.tui;
 
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantDecision;
+import dev.milktui.core.grants.GrantException;
 import dev.milktui.core.session.Session;
 import dev.milktui.tui.app.Effect;
+import dev.milktui.tui.app.SaveProgress;
 import dev.milktui.tui.app.UiEvent;
 import dev.milktui.tui.overlay.OverlayStack;
 import dev.milktui.tui.work.Workers;
@@ -11,7 +13,6 @@ import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
 import org.tinylog.Logger;
 
@@ -41,6 +42,7 @@ final class EffectRunner {
   private final Workers workers;
   private final TranscriptExporter exporter;
   private final ZoneId zone;
+  private final GrantSaves saves;
   private OverlayStack overlays;
   private Shell shell;
   private Session session;
@@ -52,12 +54,14 @@ final class EffectRunner {
       Consumer<UiEvent> pump,
       Workers workers,
       TranscriptExporter exporter,
-      ZoneId zone) {
+      ZoneId zone,
+      GrantSaves saves) {
     this.sessions = sessions;
     this.pump = pump;
     this.workers = workers;
     this.exporter = exporter;
     this.zone = zone;
+    this.saves = saves;
   }
 
   void attach(OverlayStack overlays, Shell shell) {
@@ -120,9 +124,41 @@ final class EffectRunner {
       open(o.resume());
     } else if (effect instanceof Effect.Quit) {
       quit();
+    } else if (effect instanceof Effect.SaveRules r) {
+      saves.start(r.decision(), r.progress(), r.progress()::saved);
+    } else if (effect instanceof Effect.ResumeWithGrants g) {
+      resumeWithGrants(g.decision(), g.progress());
+    } else if (effect instanceof Effect.CancelSave c) {
+      saves.cancel(c.progress());
     } else {
       overlay(effect);
     }
+  }
+
+  /**
+   * The grant dialog's answer: remembered grants are saved first (as "allow always" is, with the
+   * same bound, cancel and progress), then the session resumes with them, writing nothing itself.
+   */
+  private void resumeWithGrants(GrantDecision decision, SaveProgress progress) {
+    Runnable resume =
+        () -> {
+          try {
+            requireSession().resumeWithSavedGrants(decision);
+            progress.saved();
+          } catch (GrantException | RuntimeException e) {
+            progress.notSaved("Could not apply: " + e.getMessage());
+          }
+        };
+    if (decision.persist() && decision.grantsSomething()) {
+      saves.start(decision, progress, resume);
+    } else {
+      resume.run();
+    }
+  }
+
+  /** The clock's tick: a save past its bound stops. */
+  void tick() {
+    saves.tick();
   }
 
   private void overlay(Effect effect) {
@@ -192,7 +228,7 @@ final class EffectRunner {
    * saved is not saved: nothing is written to Claude's settings once the user has quit.
    */
   void quit() {
-    overlays.stopSaving();
+    saves.cancelAll();
     close();
     shell.quitNow();
   }
@@ -207,11 +243,6 @@ final class EffectRunner {
       }
       session = null;
     }
-  }
-
-  /** Applies a grant decision: the session saves (bounded, cancellable) and resumes. */
-  CompletionStage<Void> resumeWithGrants(GrantDecision decision, Consumer<Path> lockHeld) {
-    return requireSession().resumeWithGrantsAsync(decision, lockHeld);
   }
 
   /** Renders the cells here and writes them on a worker; the outcome comes back as a note. */

@@ -41,8 +41,8 @@ public record TuiConfig(
     return new TuiConfig(
         Palette.Scheme.DARK,
         null,
-        (rules, chosen) -> {
-          throw new GrantException("saving rules is not available in this build");
+        decision -> {
+          throw new GrantException("saving grants is not available in this build");
         },
         new SuggestedRuleOptions(Path.of("").toAbsolutePath()),
         FramePacer.immediate(),

@@ -88,7 +88,12 @@ public final class TuiController {
     this.workers = new Workers(config.workers(), thread::invokeLater);
     this.runner =
         new EffectRunner(
-            sessions, pump::post, workers, config.exporter(), config.clock().getZone());
+            sessions,
+            pump::post,
+            workers,
+            config.exporter(),
+            config.clock().getZone(),
+            new GrantSaves(config.grantSaver(), workers, config.clock(), this::notice));
     this.ui = new Ui(config.clock(), config.stallNotice(), runner::busy);
     this.dialogs = new DialogHost(gui, globalKeys, config.clock(), config.dialogInputPause());
     ui.conversation().listen(new CellFeed(transcript));
@@ -105,13 +110,16 @@ public final class TuiController {
     this.stateView = new StateView(status, spinner);
     this.prompter =
         new PermissionPrompter(
-            dialogs, config.grantSaver(), config.ruleOptions(), this::notice, workers);
+            dialogs,
+            config.grantSaver().destination(),
+            config.ruleOptions(),
+            this::notice,
+            effect -> perform(List.of(effect)));
     this.overlays =
         new OverlayStack(
             dialogs,
             prompter,
             config.ruleOptions(),
-            runner::resumeWithGrants,
             this::notice,
             effect -> perform(List.of(effect)),
             this::overlaysChanged);
@@ -280,6 +288,7 @@ public final class TuiController {
         if (event instanceof UiEvent.Clock) {
           event = new UiEvent.Tick(panes.tick());
           dialogs.tick();
+          runner.tick();
         } else if (event instanceof UiEvent.Baseline b) {
           status.baseline(b.summary());
         } else if (event instanceof UiEvent.FromSession s

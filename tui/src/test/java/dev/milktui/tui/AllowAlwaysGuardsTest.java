@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.PermissionSuggestion;
 import dev.milktui.tui.dialog.GrantSaver;
@@ -29,9 +30,9 @@ class AllowAlwaysGuardsTest {
         rows,
         new GrantSaver() {
           @Override
-          public void save(List<String> rules, List<String> picked) {
-            saved.add(rules);
-            chosen.add(picked);
+          public void save(GrantDecision decision) {
+            saved.add(decision.rules());
+            chosen.add(decision.confirmedRules());
           }
 
           @Override

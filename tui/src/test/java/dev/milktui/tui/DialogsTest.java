@@ -20,7 +20,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 class DialogsTest {
@@ -166,7 +165,7 @@ class DialogsTest {
             TuiConfig.defaults()
                 .withDialogInputPause(Duration.ZERO)
                 .withWorkers(Runnable::run)
-                .withGrantSaver((rules, chosen) -> saved.add(rules)));
+                .withGrantSaver(decision -> saved.add(decision.rules())));
     List<String> answers = Events.answers();
     PermissionRequest r =
         Events.request("r1", "Bash(rm -rf /:*)", input("command", "ls"), List.of(), answers);
@@ -187,7 +186,7 @@ class DialogsTest {
                 .withDialogInputPause(Duration.ZERO)
                 .withWorkers(Runnable::run)
                 .withGrantSaver(
-                    (rules, chosen) -> {
+                    decision -> {
                       throw new GrantException("settings.json is not valid JSON");
                     }));
     List<String> answers = Events.answers();
@@ -203,8 +202,8 @@ class DialogsTest {
   static GrantSaver saver(List<List<String>> saved) {
     return new GrantSaver() {
       @Override
-      public void save(List<String> rules, List<String> chosen) {
-        saved.add(rules);
+      public void save(GrantDecision decision) {
+        saved.add(decision.rules());
       }
 
       @Override
@@ -368,55 +367,63 @@ class DialogsTest {
   }
 
   @Test
-  void aGrantBeingAppliedShowsItsProgressInTheDialogAFailureStaysThereAndTheUiNeverWaited() {
-    Harness h = new Harness(110, 34);
+  void aRememberedGrantIsSavedOffTheUiThreadWithItsProgressAFailureStaysInTheDialog() {
+    List<Runnable> jobs = new ArrayList<>();
+    List<GrantDecision> saved = new ArrayList<>();
+    List<GrantException> refusals = new ArrayList<>(List.of(new GrantException("settings locked")));
+    Harness h =
+        new Harness(
+            110,
+            34,
+            TuiConfig.defaults()
+                .withDialogInputPause(Duration.ZERO)
+                .withWorkers(jobs::add)
+                .withGrantSaver(
+                    new GrantSaver() {
+                      @Override
+                      public void save(GrantDecision decision) throws GrantException {
+                        if (!refusals.isEmpty()) {
+                          throw refusals.remove(0);
+                        }
+                        saved.add(decision);
+                      }
+
+                      @Override
+                      public String destination() {
+                        return "/home/u/.claude/settings.json";
+                      }
+                    }));
     h.events(new SessionEvent.GrantsNeeded(Events.summary(failures(), List.of())));
-    h.session().grantSaving = new CompletableFuture<>();
-    h.type(" ").key(KeyType.Enter);
-    assertThat(h.session().decisions).hasSize(1);
-    assertThat(h.screen()).contains("Resuming the session…").contains("Grant and retry");
+    h.type(" ").key(KeyType.Tab).key(KeyType.Tab).key(KeyType.ArrowRight).key(KeyType.Enter);
+    assertThat(h.screen())
+        .contains("Saving to /home/u/.claude/settings.json…")
+        .contains("Esc cancels")
+        .contains("Grant and retry");
+    assertThat(h.session().decisions).as("nothing resumes before the save").isEmpty();
     h.type("x");
     assertThat(h.screen()).contains("Still saving the grants");
     h.events(new SessionEvent.Notice(SessionEvent.Level.INFO, "the screen goes on"));
     assertThat(h.screen()).contains("the screen goes on");
 
-    h.session().grantSaving.completeExceptionally(new GrantException("settings are locked"));
-    h.pump();
-    assertThat(h.screen()).contains("Could not apply: settings are locked").contains("[x] Write");
-    h.session().grantSaving = null;
+    runAll(jobs, h);
+    assertThat(h.screen()).contains("Could not save: settings locked").contains("[x] Write");
+    assertThat(h.session().decisions).isEmpty();
+
     h.key(KeyType.Enter);
-    assertThat(h.session().decisions).hasSize(2);
-    assertThat(h.screen()).doesNotContain("Grant and retry");
+    runAll(jobs, h);
+    assertThat(saved).singleElement().satisfies(d -> assertThat(d.persist()).isTrue());
+    assertThat(h.session().decisions)
+        .singleElement()
+        .satisfies(d -> assertThat(d.rules()).isEqualTo(saved.get(0).rules()));
+    assertThat(h.screen()).doesNotContain("Grant and retry").contains("saved in Claude's settings");
   }
 
-  @Test
-  void escCancelsAGrantSaveThatWaitsForALockAndTheDialogStaysWithItsChoices() {
-    Harness h = new Harness(110, 34);
-    h.events(new SessionEvent.GrantsNeeded(Events.summary(failures(), List.of())));
-    CompletableFuture<Void> saving = new CompletableFuture<>();
-    h.session().grantSaving = saving;
-    h.type(" ").key(KeyType.Tab).key(KeyType.Tab).key(KeyType.ArrowRight).key(KeyType.Enter);
-    assertThat(h.session().decisions.get(0).persist()).isTrue();
-    assertThat(h.screen())
-        .contains("Saving the grants to Claude's settings")
-        .contains("Esc cancels");
-
-    h.session().lockHeld.accept(Path.of("/home/u/.claude/settings.json.lock"));
+  /** Runs the queued worker jobs on this thread, then lets the UI hear how they ended. */
+  private static void runAll(List<Runnable> jobs, Harness h) {
+    while (!jobs.isEmpty()) {
+      jobs.remove(0).run();
+    }
     h.pump();
-    assertThat(h.screen()).contains("Waiting for /home/u/.claude/settings.json.lock");
-
-    h.key(KeyType.Escape);
-    assertThat(saving).as("the session is told to stop the save").isCancelled();
-    assertThat(h.screen())
-        .contains("Saving was cancelled and nothing was resumed")
-        .contains("[x] Write")
-        .contains("Grant and retry");
-    assertThat(h.screen()).doesNotContain("Granted ");
-
-    h.session().grantSaving = null;
-    h.key(KeyType.Enter);
-    assertThat(h.session().decisions).hasSize(2);
-    assertThat(h.screen()).doesNotContain("Grant and retry");
   }
 
   @Test

@@ -3,13 +3,9 @@ package dev.milktui.tui;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantException;
 import dev.milktui.core.session.Session;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.function.Consumer;
 
 /** Records every command the UI gives; can be told to be busy or to refuse grants. */
 final class FakeSession implements Session {
@@ -23,12 +19,6 @@ final class FakeSession implements Session {
   boolean busy;
   String id;
   GrantException refuseNextGrant;
-
-  /** When set, grants are "being saved" until the test completes it. */
-  CompletableFuture<Void> grantSaving;
-
-  /** How the save in progress reports a held settings lock (as the saving thread would). */
-  Consumer<Path> lockHeld;
 
   @Override
   public void send(String text) {
@@ -53,17 +43,6 @@ final class FakeSession implements Session {
       throw e;
     }
     decisions.add(decision);
-  }
-
-  @Override
-  public CompletionStage<Void> resumeWithGrantsAsync(
-      GrantDecision decision, Consumer<Path> lockHeld) {
-    if (grantSaving == null) {
-      return Session.super.resumeWithGrantsAsync(decision, lockHeld);
-    }
-    decisions.add(decision);
-    this.lockHeld = lockHeld;
-    return grantSaving;
   }
 
   @Override

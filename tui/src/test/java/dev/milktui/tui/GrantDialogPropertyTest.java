@@ -10,6 +10,7 @@ import dev.milktui.core.grants.DirectoryPaths;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.PermissionRule;
 import dev.milktui.core.grants.RuleSuggester;
+import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.dialog.GrantDialog;
 import dev.milktui.tui.dialog.GrantForm;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
@@ -21,7 +22,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -119,9 +119,10 @@ class GrantDialogPropertyTest {
       new GrantDialog(
               screen.host,
               form,
-              (decision, lockHeld) -> {
-                received.add(decision);
-                return CompletableFuture.completedFuture(null);
+              effect -> {
+                Effect.ResumeWithGrants answer = (Effect.ResumeWithGrants) effect;
+                received.add(answer.decision());
+                answer.progress().saved();
               },
               (level, text) -> {},
               () -> closed = true)

@@ -51,11 +51,10 @@ class SettingsSaveOffScreenTest {
     GrantSaver saver =
         new GrantSaver() {
           @Override
-          public void save(List<String> rules, List<String> chosen)
-              throws dev.milktui.core.grants.GrantException {
+          public void save(GrantDecision decision) throws dev.milktui.core.grants.GrantException {
             try {
               new SettingsGrantPersister(new SettingsStore(settings, dir), dir.resolve("work"))
-                  .persist(new GrantDecision(rules, List.of(), true, null, chosen, false));
+                  .persist(decision);
             } finally {
               saveEnded.countDown();
             }
@@ -153,14 +152,14 @@ class SettingsSaveOffScreenTest {
                 .withGrantSaver(
                     new GrantSaver() {
                       @Override
-                      public void save(List<String> rules, List<String> chosen) {
+                      public void save(GrantDecision decision) {
                         try {
                           release.await();
                         } catch (InterruptedException e) {
                           Thread.currentThread().interrupt();
                           return;
                         }
-                        saved.add(rules);
+                        saved.add(decision.rules());
                       }
 
                       @Override

@@ -8,6 +8,7 @@ import dev.milktui.core.session.Session;
 import dev.milktui.core.testkit.Recordings;
 import dev.milktui.core.turn.TurnAccumulator;
 import dev.milktui.tui.app.Effect;
+import dev.milktui.tui.app.SaveProgress;
 import dev.milktui.tui.app.Ui;
 import dev.milktui.tui.app.UiEvent;
 import dev.milktui.tui.dialog.GrantForm;
@@ -25,14 +26,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The stream-closed flow without a terminal: a recorded stream-closed turn reaches the model, which
- * asks for the grant dialog; the dialog's form makes the decision; the effect runner hands it to
- * the session, which saves and resumes.
+ * asks for the grant dialog; the dialog's form makes the decision; the effect runner saves it (the
+ * one way both grant dialogs save) and hands it to the session, which resumes.
  */
 class StreamClosedFlowTest {
   @Test
   void grantsNeededBecomeADecisionTheSessionResumesWith() {
     FakeSession session = new FakeSession();
     List<UiEvent> pumped = new ArrayList<>();
+    List<GrantDecision> saved = new ArrayList<>();
+    Workers workers = new Workers(Runnable::run, Runnable::run);
     EffectRunner runner =
         new EffectRunner(
             new SessionFactory() {
@@ -42,9 +45,10 @@ class StreamClosedFlowTest {
               }
             },
             pumped::add,
-            new Workers(Runnable::run, Runnable::run),
+            workers,
             TranscriptExporter.NONE,
-            ZoneOffset.UTC);
+            ZoneOffset.UTC,
+            new GrantSaves(saved::add, workers, Clock.systemUTC(), (level, text) -> {}));
     Ui ui = new Ui(Clock.systemUTC(), Duration.ofMinutes(2), runner::busy);
     List<UiEvent> fed = new ArrayList<>();
     runner.attach(null, new RecordingShell(fed));
@@ -68,11 +72,34 @@ class StreamClosedFlowTest {
     GrantForm form =
         GrantForm.of(offer.summary(), new SuggestedRuleOptions(Path.of("/work")), Path.of("/work"));
     form.toggleAll();
+    form.setPersist(true);
     GrantDecision decision = form.decision();
-    runner.resumeWithGrants(decision, lock -> {}).toCompletableFuture().join();
+    List<String> heard = new ArrayList<>();
+    runner.run(
+        List.of(
+            new Effect.ResumeWithGrants(
+                decision,
+                new SaveProgress() {
+                  @Override
+                  public void progress(String text) {
+                    heard.add(text);
+                  }
+
+                  @Override
+                  public void saved() {
+                    heard.add("saved");
+                  }
+
+                  @Override
+                  public void notSaved(String why) {
+                    heard.add(why);
+                  }
+                })));
 
     assertThat(decision.rules()).isNotEmpty();
+    assertThat(saved).as("saved first, exactly as decided").containsExactly(decision);
     assertThat(session.decisions).containsExactly(decision);
+    assertThat(heard).containsExactly("Saving to Claude's user settings…", "saved");
   }
 
   /** The shell's side, noted: what the runner feeds back to the model. */

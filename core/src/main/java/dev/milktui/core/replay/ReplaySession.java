@@ -95,6 +95,11 @@ public final class ReplaySession implements Session {
     if (decision.persist() && decision.grantsSomething()) {
       persister.persist(decision);
     }
+    resumeWithSavedGrants(decision);
+  }
+
+  @Override
+  public void resumeWithSavedGrants(GrantDecision decision) {
     engine.emit(
         new SessionEvent.Notice(
             SessionEvent.Level.INFO,

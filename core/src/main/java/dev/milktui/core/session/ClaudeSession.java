@@ -29,6 +29,7 @@ import dev.milktui.core.session.SessionMessage.Interrupt;
 import dev.milktui.core.session.SessionMessage.Line;
 import dev.milktui.core.session.SessionMessage.Malformed;
 import dev.milktui.core.session.SessionMessage.Prepared;
+import dev.milktui.core.session.SessionMessage.ResumeSaved;
 import dev.milktui.core.session.SessionMessage.ResumeWithGrants;
 import dev.milktui.core.session.SessionMessage.Send;
 import dev.milktui.core.session.SessionMessage.SetMode;
@@ -225,6 +226,12 @@ public final class ClaudeSession implements Session {
     return done;
   }
 
+  /** Returns at once; the actor resumes with grants saved elsewhere, writing nothing. */
+  @Override
+  public void resumeWithSavedGrants(GrantDecision decision) {
+    post(new ResumeSaved(decision));
+  }
+
   @Override
   public Optional<String> sessionId() {
     return Optional.ofNullable(publishedSessionId);
@@ -315,6 +322,10 @@ public final class ClaudeSession implements Session {
       onStopTasksAndGoOn();
     } else if (message instanceof ResumeWithGrants resume) {
       onResumeWithGrants(resume);
+    } else if (message instanceof ResumeSaved saved) {
+      if (!(state instanceof Closed)) {
+        resume(saved.decision());
+      }
     } else if (message instanceof GrantsPersisted persisted) {
       onGrantsPersisted(persisted);
     } else if (message instanceof AskContextUsage ask) {

@@ -51,6 +51,17 @@ public interface Session extends AutoCloseable {
     }
   }
 
+  /**
+   * Resumes as {@link #resumeWithGrants} with grants the caller has saved already when the decision
+   * asks to remember them (the UI saves on its own workers, bounded and cancellable): nothing is
+   * written here. A session whose {@link #resumeWithGrants} saves must override this.
+   *
+   * @throws GrantException when the grants cannot be applied; nothing was resumed then
+   */
+  default void resumeWithSavedGrants(GrantDecision decision) throws GrantException {
+    resumeWithGrants(decision);
+  }
+
   /** Stops one task running in claude (a background agent), by its task id. */
   default void stopTask(String taskId) {}
 

@@ -39,6 +39,9 @@ sealed interface SessionMessage {
       GrantDecision decision, Consumer<Path> lockHeld, CompletableFuture<Void> done)
       implements SessionMessage {}
 
+  /** Grants the caller saved already (when remembered): only the resume is left. */
+  record ResumeSaved(GrantDecision decision) implements SessionMessage {}
+
   /** The caller cancelled {@code resume}'s stage while its grants were being saved. */
   record CancelSave(ResumeWithGrants resume) implements SessionMessage {}
 

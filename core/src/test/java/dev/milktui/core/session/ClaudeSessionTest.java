@@ -271,6 +271,24 @@ class ClaudeSessionTest extends StandInFixture {
   }
 
   @Test
+  void grantsTheCallerSavedAlreadyAreNotWrittenAgainAndTheResumeNamesThemSaved() {
+    FakeClaude fake = replaying("f1-ppt-arg-devnull");
+    List<GrantDecision> persisted = new ArrayList<>();
+    open(fake, persisted::add).send("Create a file");
+    events.await(SessionEvent.GrantsNeeded.class);
+
+    session.resumeWithSavedGrants(
+        new GrantDecision(List.of("Bash(touch:*)"), List.of(), true, null));
+    events.await(SessionEvent.TurnFinished.class, 2);
+
+    assertThat(persisted).as("the session writes nothing").isEmpty();
+    assertThat(fake.runs().get(1)).anySatisfy(a -> assertThat(a).endsWith(",Bash(touch:*)"));
+    assertThat(events.all(SessionEvent.Notice.class))
+        .anySatisfy(
+            n -> assertThat(n.text()).contains("Bash(touch:*) (saved in Claude's settings)"));
+  }
+
+  @Test
   void aGrantThatCannotBeSavedResumesNothing() {
     FakeClaude fake = replaying("f1-ppt-arg-devnull");
     open(fake, GrantPersister.REFUSE).send("Create a file");

@@ -4,6 +4,7 @@ import dev.milktui.core.event.ElicitationRequest;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.event.TurnSummary;
+import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.task.BackgroundTask;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,6 +30,16 @@ public sealed interface Effect {
   record OpenSession(Optional<String> resume) implements Effect {}
 
   record Quit() implements Effect {}
+
+  // Saves to Claude's settings: one bound, one cancel, one progress wording for both dialogs.
+  /** "Allow always": saves exactly {@code decision}'s rules; {@code progress} hears the end. */
+  record SaveRules(GrantDecision decision, SaveProgress progress) implements Effect {}
+
+  /** The grant dialog's answer: saves it when remembered, then resumes the session with it. */
+  record ResumeWithGrants(GrantDecision decision, SaveProgress progress) implements Effect {}
+
+  /** Stops the save {@code progress} follows (Esc, a withdrawn request): nothing is written. */
+  record CancelSave(SaveProgress progress) implements Effect {}
 
   // Overlays.
   record AskPermission(PermissionRequest request) implements Effect {}

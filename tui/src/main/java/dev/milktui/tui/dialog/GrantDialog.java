@@ -17,6 +17,8 @@ import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.text.TerminalText;
+import dev.milktui.tui.app.Effect;
+import dev.milktui.tui.app.SaveProgress;
 import dev.milktui.tui.layout.ButtonRow;
 import dev.milktui.tui.layout.WrappedText;
 import dev.milktui.tui.text.Sanitizer;
@@ -24,11 +26,9 @@ import dev.milktui.tui.tools.InputSummary;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -48,16 +48,13 @@ public final class GrantDialog {
       List.of("this session only", "remember in Claude's settings");
   static final String STILL_SAVING =
       "Still saving the grants; the session resumes once they are saved. Esc cancels.";
-  static final String CANCELLED =
-      "Saving was cancelled and nothing was resumed (you are told if the save had already"
-          + " finished). Enter tries again, Esc skips.";
   static final String NOTHING_TO_GRANT =
       "Nothing ticked and no directory: nothing was granted. Tick a call, or retry without"
           + " granting.";
 
   private final DialogHost host;
   private final GrantForm form;
-  private final GrantTarget target;
+  private final Consumer<Effect> answers;
   private final BiConsumer<SessionEvent.Level, String> notices;
   private final Runnable onClosed;
   private final BasicWindow window;
@@ -69,19 +66,19 @@ public final class GrantDialog {
   private final CheckBox broad = new CheckBox("broad dir OK");
   private CallList calls;
   private TextBox directories;
-  // The resume being applied (grants being saved), until it completes or is cancelled.
-  private CompletableFuture<Void> applying;
+  // The answer being applied (grants being saved), until it ends or is cancelled.
+  private Applying applying;
   private boolean closed;
 
   public GrantDialog(
       DialogHost host,
       GrantForm form,
-      GrantTarget target,
+      Consumer<Effect> answers,
       BiConsumer<SessionEvent.Level, String> notices,
       Runnable onClosed) {
     this.host = host;
     this.form = form;
-    this.target = target;
+    this.answers = answers;
     this.notices = notices;
     this.onClosed = onClosed;
     this.window =
@@ -241,7 +238,7 @@ public final class GrantDialog {
     if (applying != null) {
       // Only Esc and the global keys (Ctrl+C) act: the session is saving and will resume.
       if (Keys.type(key, KeyType.Escape)) {
-        cancelApplying();
+        answers.accept(new Effect.CancelSave(applying));
       } else {
         showError(STILL_SAVING);
       }
@@ -298,76 +295,51 @@ public final class GrantDialog {
   }
 
   /**
-   * Hands the decision to the session and waits for it inside the dialog: saving to Claude's
-   * settings can wait for a lock, and its progress and any failure show here, not only in the
-   * transcript. The dialog closes once the resume began.
+   * Answers with the decision and waits for it inside the dialog: saving to Claude's settings can
+   * wait for a lock, and its progress and any failure show here, not only in the transcript. The
+   * dialog closes once the resume began.
    */
   private void send(GrantDecision decision, String done) {
-    CompletableFuture<Void> applied;
-    AtomicReference<CompletableFuture<Void>> self = new AtomicReference<>();
-    try {
-      applied =
-          target
-              .resume(decision, lock -> host.later(() -> lockHeld(self.get(), lock)))
-              .toCompletableFuture();
-    } catch (RuntimeException e) {
-      showError("Could not apply: " + shown(String.valueOf(e.getMessage())));
-      return;
-    }
-    self.set(applied);
-    if (applied.isDone()) {
-      applied(applied, done, failureOf(applied));
-      return;
-    }
-    applying = applied;
-    status.setText(
-        decision.persist() && decision.grantsSomething()
-            ? "Saving the grants to Claude's settings… (the session resumes once they are saved)"
-            : "Resuming the session…");
+    Applying answer = new Applying(done);
+    applying = answer;
+    status.setText("Resuming the session…");
     showError("Esc cancels (nothing is resumed then) · Ctrl+C still quits");
-    applied.whenComplete((ignored, failure) -> host.later(() -> applied(applied, done, failure)));
+    answers.accept(new Effect.ResumeWithGrants(decision, answer));
   }
 
-  private void lockHeld(CompletableFuture<Void> applied, Path lock) {
-    if (applied != null && applied == applying) {
-      status.setText(
-          "Waiting for "
-              + shown(lock.toString())
-              + " (another program, maybe Claude, is writing these settings)…");
+  /** One answer as the dialog follows it: saved and resumed, or back with why not. */
+  private final class Applying implements SaveProgress {
+    private final String done;
+
+    Applying(String done) {
+      this.done = done;
     }
-  }
 
-  /** Stops the save (a wait for a lock ends); the dialog stays, everything as it was. */
-  private void cancelApplying() {
-    CompletableFuture<Void> cancelled = applying;
-    applying = null;
-    cancelled.cancel(true);
-    refresh();
-    showError(CANCELLED);
-  }
-
-  private void applied(CompletableFuture<Void> applied, String done, Throwable failure) {
-    boolean superseded = applying != null && applying != applied;
-    if (closed || superseded || applied.isCancelled()) {
-      return;
+    @Override
+    public void progress(String text) {
+      if (applying == this) {
+        status.setText(text);
+      }
     }
-    applying = null;
-    if (failure != null) {
-      Throwable cause = failure instanceof CompletionException ? failure.getCause() : failure;
-      showError("Could not apply: " + shown(String.valueOf(cause.getMessage())));
+
+    @Override
+    public void saved() {
+      if (applying != this || closed) {
+        return;
+      }
+      applying = null;
+      notices.accept(SessionEvent.Level.INFO, done);
+      close();
+    }
+
+    @Override
+    public void notSaved(String why) {
+      if (applying != this || closed) {
+        return;
+      }
+      applying = null;
       refresh();
-      return;
-    }
-    notices.accept(SessionEvent.Level.INFO, done);
-    close();
-  }
-
-  private static Throwable failureOf(CompletableFuture<Void> future) {
-    try {
-      future.join();
-      return null;
-    } catch (CompletionException e) {
-      return e;
+      showError(shown(why) + " Enter tries again, Esc skips.");
     }
   }
 

@@ -7,16 +7,20 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantPolicy;
 import dev.milktui.core.grants.PermissionRule;
+import dev.milktui.tui.app.Effect;
+import dev.milktui.tui.app.SaveProgress;
 import dev.milktui.tui.dialog.PermissionView.Step;
 import dev.milktui.tui.text.Sanitizer;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
  * Claude's permission requests, one dialog at a time, the rest queued ("1 of 3"). Keys: y allow
@@ -36,37 +40,39 @@ public final class PermissionPrompter {
           + " \\u… a hidden or lookalike character).";
 
   private final DialogHost host;
-  private final GrantSaver saver;
   private final RuleOptions ruleOptions;
   private final BiConsumer<SessionEvent.Level, String> notices;
-  private final Executor settingsIo;
+  private final Consumer<Effect> answers;
   private final PermissionQueue queue = new PermissionQueue();
   private final PermissionView view;
   private BasicWindow window;
   // The window of a question or plan dialog, which keeps its own title; null otherwise.
   private BasicWindow special;
   private Step step = Step.MAIN;
-  // "Allow always" being saved off the UI thread; null when nothing is.
-  private RuleSave saving;
+  // "Allow always" being saved (by the effect runner, off the UI thread); null when nothing is.
+  private AlwaysSave saving;
   // "Allow always" for the current request, kept across a failed or cancelled save.
   private AlwaysForm always;
   private final GrantPolicy policy = GrantPolicy.ofUser();
 
+  /**
+   * @param destination the file "allow always" saves to, as the dialog names it
+   * @param answers performs what the dialog answers with (saving the rules)
+   */
   public PermissionPrompter(
       DialogHost host,
-      GrantSaver saver,
+      String destination,
       RuleOptions ruleOptions,
       BiConsumer<SessionEvent.Level, String> notices,
-      Executor settingsIo) {
+      Consumer<Effect> answers) {
     this.host = host;
-    this.saver = saver;
     this.ruleOptions = ruleOptions;
     this.notices = notices;
-    this.settingsIo = settingsIo;
+    this.answers = answers;
     this.view =
         new PermissionView(
             host,
-            saver.destination(),
+            destination,
             new PermissionView.Buttons() {
               @Override
               public void allowOnce() {
@@ -114,7 +120,7 @@ public final class PermissionPrompter {
     String text = "Claude withdrew its request to use " + PermissionView.tool(request) + why + ".";
     if (request == queue.current()) {
       notices.accept(SessionEvent.Level.INFO, text);
-      cancelSaving();
+      dropSaving();
       queue.answered();
       closeAndAdvance();
     } else if (queue.remove(request)) {
@@ -123,11 +129,6 @@ public final class PermissionPrompter {
         retitle();
       }
     }
-  }
-
-  /** The user quits: an "allow always" save still waiting for its lock is stopped, unwritten. */
-  public void stopSaving() {
-    cancelSaving();
   }
 
   /** Requests shown or waiting. */
@@ -184,27 +185,25 @@ public final class PermissionPrompter {
     PermissionRequest current = queue.current();
     switch (step) {
       case MAIN:
-        if (Keys.is(key, 'y')) {
-          allowOnce();
-        } else if (Keys.shifted(key, 'A')) {
-          openAlways();
-        } else if (Keys.is(key, 'a')) {
+        Optional<PermissionKey> bound = PermissionKey.of(key);
+        if (bound.isEmpty() && Keys.is(key, 'a')) {
           view.error("Allow always saves a rule: press Shift+A if you mean it.");
-        } else if (Keys.is(key, 'n')) {
-          switchTo(Step.DENY);
-        } else if (Keys.shifted(key, 'D') && queue.waiting() > 0) {
-          denyAllWaiting();
-        } else if (Keys.type(key, KeyType.Escape)) {
-          answer(() -> current.denyAndStop(DENIED_AND_STOPPED));
-        } else {
+          return true;
+        }
+        if (bound.isEmpty() || (bound.get() == PermissionKey.DENY_ALL && queue.waiting() == 0)) {
           return false;
+        }
+        switch (bound.get()) {
+          case ALLOW_ONCE -> allowOnce();
+          case ALLOW_ALWAYS -> openAlways();
+          case DENY -> switchTo(Step.DENY);
+          case DENY_ALL -> denyAllWaiting();
+          case DENY_AND_STOP -> answer(() -> current.denyAndStop(DENIED_AND_STOPPED));
         }
         return true;
       case SAVING:
         if (Keys.type(key, KeyType.Escape)) {
           cancelSaving();
-          switchTo(Step.ALWAYS);
-          view.error("Saving was cancelled: nothing was saved. Enter tries again, Esc goes back.");
         } else {
           view.error("Still saving; Esc cancels (nothing is saved then).");
         }
@@ -330,52 +329,69 @@ public final class PermissionPrompter {
       view.error(e.getMessage());
       return;
     }
-    saving = new RuleSave(queue.current(), decision, saver, host, this::lockHeld, this::saved);
-    view.progress("Saving to " + Sanitizer.revealInline(saver.destination()) + "…");
+    saving = new AlwaysSave(queue.current(), decision);
     switchTo(Step.SAVING);
-    settingsIo.execute(saving.task);
+    answers.accept(
+        new Effect.SaveRules(
+            new GrantDecision(decision.rules(), List.of(), true, null, decision.confirmed(), false),
+            saving));
   }
 
-  /** Stops the save in progress (its thread is interrupted, so a wait for a lock ends). */
+  /** Esc while saving: the save stops (a wait for a lock ends) and the form says so. */
   private void cancelSaving() {
     if (saving != null) {
-      saving.task.cancel(true);
+      answers.accept(new Effect.CancelSave(saving));
+    }
+  }
+
+  /** The request went away: its save stops, unwritten, and nobody waits for the outcome. */
+  private void dropSaving() {
+    if (saving != null) {
+      AlwaysSave dropped = saving;
       saving = null;
+      answers.accept(new Effect.CancelSave(dropped));
     }
   }
 
-  private void lockHeld(RuleSave save, Path lock) {
-    if (save == saving) {
-      view.progress(
-          "Waiting for "
-              + Sanitizer.revealInline(lock.toString())
-              + " (another program, maybe Claude, is writing these settings)…");
-    }
-  }
+  /**
+   * One "allow always" save as the dialog follows it: once saved, the request is allowed with the
+   * same rules and the ticked directories for this session; otherwise the form is back with why.
+   */
+  private final class AlwaysSave implements SaveProgress {
+    private final PermissionRequest request;
+    private final AlwaysForm.Decision decision;
 
-  /** Back on the UI thread: allow once saved, or say why not and stay. */
-  private void saved(RuleSave save, Optional<String> failure) {
-    if (save != saving) {
-      if (failure.isEmpty()) {
-        notices.accept(
-            SessionEvent.Level.WARNING,
-            "The rule(s) "
-                + String.join(", ", save.decision.rules())
-                + " were saved to "
-                + saver.destination()
-                + " before the cancel took effect; `milk-tui grants revoke` removes them.");
+    AlwaysSave(PermissionRequest request, AlwaysForm.Decision decision) {
+      this.request = request;
+      this.decision = decision;
+    }
+
+    @Override
+    public void progress(String text) {
+      if (saving == this) {
+        view.progress(text);
       }
-      return;
     }
-    saving = null;
-    if (failure.isPresent()) {
-      switchTo(Step.ALWAYS);
-      view.error("Could not save the rule: " + Sanitizer.oneLine(failure.get()));
-      return;
+
+    @Override
+    public void saved() {
+      if (saving != this) {
+        return;
+      }
+      saving = null;
+      answer(() -> request.allowForSession(decision.sessionRules(), decision.directories()));
     }
-    answer(
-        () ->
-            save.request.allowForSession(
-                save.decision.sessionRules(), save.decision.directories()));
+
+    @Override
+    public void notSaved(String why) {
+      if (saving != this) {
+        return;
+      }
+      saving = null;
+      if (request == queue.current()) {
+        switchTo(Step.ALWAYS);
+        view.error(why + " Enter tries again, Esc goes back.");
+      }
+    }
   }
 }

@@ -4,6 +4,7 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.tui.app.Action;
 import dev.milktui.tui.dialog.Keys;
+import dev.milktui.tui.dialog.PermissionKey;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -169,8 +170,7 @@ public final class KeyMap {
 
   private static final List<String> NOTES =
       List.of(
-          // Shift+D (deny all waiting) is shown in the permission dialog while others wait.
-          "Permission dialog: y allow once, Shift+A allow always, n deny, Esc deny and stop.",
+          "Permission dialog: " + PermissionKey.help() + ".",
           "Grant dialog: Space tick, a tick all, ←/→ rule, Tab next, Enter grant, Esc skip.",
           "A new dialog ignores keys briefly (keys paused); a message draft is kept.",
           "Long dialog text scrolls: Tab to it, then ↑/↓ or PgUp/PgDn.",

@@ -13,7 +13,6 @@ import dev.milktui.tui.dialog.DialogHost;
 import dev.milktui.tui.dialog.ElicitationDialog;
 import dev.milktui.tui.dialog.GrantDialog;
 import dev.milktui.tui.dialog.GrantForm;
-import dev.milktui.tui.dialog.GrantTarget;
 import dev.milktui.tui.dialog.ModeMenu;
 import dev.milktui.tui.dialog.PermissionDetails;
 import dev.milktui.tui.dialog.PermissionPrompter;
@@ -44,7 +43,6 @@ public final class OverlayStack {
   private final DialogHost host;
   private final PermissionPrompter prompter;
   private final RuleOptions ruleOptions;
-  private final GrantTarget grants;
   private final BiConsumer<SessionEvent.Level, String> notices;
   private final Consumer<Effect> answers;
   private final Runnable changed;
@@ -60,7 +58,6 @@ public final class OverlayStack {
   private List<BackgroundTask> tasks = List.of();
 
   /**
-   * @param grants applies a grant decision (the effect runner's)
    * @param answers performs what a dialog answers
    * @param changed told when which request waits for the user may have changed
    */
@@ -68,14 +65,12 @@ public final class OverlayStack {
       DialogHost host,
       PermissionPrompter prompter,
       RuleOptions ruleOptions,
-      GrantTarget grants,
       BiConsumer<SessionEvent.Level, String> notices,
       Consumer<Effect> answers,
       Runnable changed) {
     this.host = host;
     this.prompter = prompter;
     this.ruleOptions = ruleOptions;
-    this.grants = grants;
     this.notices = notices;
     this.answers = answers;
     this.changed = changed;
@@ -98,11 +93,6 @@ public final class OverlayStack {
     prompter.withdrawn(request, reason);
   }
 
-  /** The user quits: nothing waits to be written to Claude's settings. */
-  public void stopSaving() {
-    prompter.stopSaving();
-  }
-
   public void offerGrants(TurnSummary summary, Path cwd) {
     grantQueue.addLast(summary);
     showNextGrantDialog(cwd);
@@ -122,7 +112,7 @@ public final class OverlayStack {
     new GrantDialog(
             host,
             form,
-            grants,
+            answers,
             notices,
             () -> {
               grantDialogOpen = false;

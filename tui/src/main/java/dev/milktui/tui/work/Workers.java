@@ -86,6 +86,11 @@ public final class Workers implements Executor {
     return future;
   }
 
+  /** Runs {@code report} on the UI thread, later: how a running job tells what it does. */
+  public void report(Runnable report) {
+    back.execute(report);
+  }
+
   /** What a job returned, or why it failed. */
   public record Outcome<T>(T value, Throwable failure) {
     static <T> Outcome<T> of(T value) {
