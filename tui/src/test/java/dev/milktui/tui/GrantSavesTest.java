@@ -17,6 +17,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -28,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Both saves to Claude's settings — "allow always" in the permission dialog and "remember" in the
  * stream-closed grant dialog — are one effect of the runner: the same progress while Claude's lock
  * is held, the same cancel (Esc) and the same bound, and what they write is exactly what was chosen
- * or nothing at all.
+ * or nothing at all. Never on the UI thread: the screen goes on meanwhile, and Ctrl+C still quits.
  */
 class GrantSavesTest {
   @TempDir Path dir;
@@ -119,12 +121,19 @@ class GrantSavesTest {
     Harness always = harness();
     PermissionRequest request = allowAlways(always);
     until(always, () -> flat(always.screen()).contains(flat(waitingLine())));
+    always.type("x");
+    assertThat(always.screen()).contains("Still saving; Esc cancels");
     always.key(KeyType.Escape);
     assertThat(always.screen()).contains(GrantSaves.CANCELLED);
     assertThat(afterTheSaveEnded(always)).isEqualTo("{}\n");
     assertThat(always.screen()).doesNotContain("were saved to");
     assertThat(request.isOpen()).isTrue();
     assertThat(answers).isEmpty();
+    // Answered once, as the user then chooses.
+    always.key(KeyType.Escape).type("y");
+    assertThat(answers).singleElement().asString().contains("\"behavior\":\"allow\"");
+    assertThat(answers.get(0)).doesNotContain("updatedPermissions");
+    answers.clear();
 
     lock = Files.createDirectory(lock);
     Harness grant = harness();
@@ -170,5 +179,63 @@ class GrantSavesTest {
     GrantDecision resumed = grant.session().decisions.get(0);
     assertThat(resumed.rules()).containsExactly("Bash(npm test:*)");
     assertThat(Files.readString(settings)).contains("Bash(npm test:*)");
+  }
+
+  @Test
+  void aSlowSaveSaysWhereItSavesWhileTheScreenGoesOn() throws Exception {
+    Files.delete(lock);
+    CountDownLatch release = new CountDownLatch(1);
+    List<List<String>> saved = new CopyOnWriteArrayList<>();
+    Harness h =
+        new Harness(
+            140,
+            36,
+            TuiConfig.defaults()
+                .withDialogInputPause(Duration.ZERO)
+                .withGrantSaver(
+                    new GrantSaver() {
+                      @Override
+                      public void save(GrantDecision decision) {
+                        try {
+                          release.await();
+                        } catch (InterruptedException e) {
+                          Thread.currentThread().interrupt();
+                          return;
+                        }
+                        saved.add(decision.rules());
+                      }
+
+                      @Override
+                      public String destination() {
+                        return "/home/u/.claude/settings.json";
+                      }
+                    }));
+    PermissionRequest slow =
+        Events.request("r2", "Bash", input("command", "make"), List.of(), answers);
+    h.events(new SessionEvent.PermissionRequested(slow));
+    // "make" has no narrower rule than Bash, which allow always saves only when picked (↓).
+    h.type("A").key(KeyType.ArrowDown).key(KeyType.Enter);
+
+    assertThat(h.screen()).contains("Saving to /home/u/.claude/settings.json…");
+    h.events(new SessionEvent.Notice(SessionEvent.Level.INFO, "meanwhile the screen goes on"));
+    assertThat(h.screen()).contains("meanwhile the screen goes on");
+    assertThat(answers).isEmpty();
+
+    release.countDown();
+    until(h, () -> !answers.isEmpty());
+    assertThat(saved).hasSize(1);
+  }
+
+  @Test
+  void ctrlCStillQuitsWhileASaveWaitsAndNothingIsSavedAfterTheQuit() throws Exception {
+    Harness h = harness();
+    allowAlways(h);
+    until(h, () -> h.screen().contains("settings.json.lock"));
+
+    h.ctrl('c').ctrl('c');
+
+    assertThat(h.controller.quitRequested()).isDone();
+    // The save was stopped: even with the lock free now, it neither takes it nor writes.
+    assertThat(afterTheSaveEnded(h)).isEqualTo("{}\n");
   }
 }
