@@ -290,6 +290,13 @@ public final class TurnAccumulator {
   }
 
   private void assistant(AssistantMessage message) {
+    if (message.apiError()) {
+      // The CLI's own words about a failed call, not Claude's: said once, as a failure.
+      events.accept(
+          new SessionEvent.ApiFailed(
+              message.apiErrorStatus(), firstText(message), message.parentToolUseId()));
+      return;
+    }
     String messageId = message.messageId();
     // Thinking arrives as deltas; other block kinds are not shown.
     for (ContentBlock block : message.content()) {
@@ -308,15 +315,6 @@ public final class TurnAccumulator {
           inputReady(tool);
         }
       }
-    }
-    if (message.apiError()) {
-      events.accept(
-          new SessionEvent.Notice(
-              SessionEvent.Level.ERROR,
-              "API error"
-                  + (message.apiErrorStatus() == null ? "" : " " + message.apiErrorStatus())
-                  + ": "
-                  + firstText(message)));
     }
   }
 
