@@ -79,6 +79,8 @@ public final class OverlayStack {
     this.notices = notices;
     this.answers = answers;
     this.changed = changed;
+    // Whichever dialog closed, and however it was answered, what waits may have changed.
+    host.whenClosed(changed);
   }
 
   /** Which request waits for the user now: "permission", "grants", or null. */
