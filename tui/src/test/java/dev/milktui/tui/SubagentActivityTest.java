@@ -17,7 +17,7 @@ class SubagentActivityTest {
   private final List<String> written = new ArrayList<>();
   private final Harness h = new Harness(120, 36);
   private final SessionEngine engine = new SessionEngine(h.listener());
-  private final List<CliMessage> lines = Recordings.messages("p1-subagent-fg-allow");
+  private List<CliMessage> lines = Recordings.messages("p1-subagent-fg-allow");
   private int next;
 
   /** Routes the recording's lines up to and including the first that {@code last} matches. */
@@ -52,5 +52,20 @@ class SubagentActivityTest {
         .contains("● running tool (Bash)");
     replayThrough("\"tool_use_id\":\"toolu_sub_bash\"");
     assertThat(h.screen()).doesNotContain("waiting for you");
+  }
+
+  @Test
+  void aBackgroundAgentsRowRunsUntilItsTaskEndsNotJustUntilItWasLaunched() {
+    lines = Recordings.messages("p3-subagent-background");
+    replayThrough("Async agent launched");
+    assertThat(h.screen()).contains("… running Agent Background probe");
+    replayThrough("\"type\":\"result\"");
+    assertThat(h.screen())
+        .as("the turn is over, the agent is not")
+        .contains("turn 1 done")
+        .contains("… running Agent Background probe");
+
+    replayThrough("\"subtype\":\"task_notification\"");
+    assertThat(h.screen()).contains("✓ ok      Agent Background probe");
   }
 }
