@@ -50,6 +50,18 @@ public final class DialogHost {
     gui.setActiveWindow(window);
   }
 
+  /**
+   * Opens {@code window} in place of {@code old}, which the user has been reading: its input pause
+   * goes on as it was rather than starting over, so a key meant for it is not swallowed.
+   */
+  public void replace(Window old, Window window) {
+    open(window);
+    if (window instanceof GuardedWindow guarded && old instanceof GuardedWindow previous) {
+      guarded.armLike(previous);
+    }
+    close(old);
+  }
+
   public void close(Window window) {
     if (window.getTextGUI() != null) {
       gui.removeWindow(window);

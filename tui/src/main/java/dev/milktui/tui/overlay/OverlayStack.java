@@ -1,5 +1,6 @@
 package dev.milktui.tui.overlay;
 
+import com.googlecode.lanterna.gui2.Window;
 import dev.milktui.core.event.ElicitationRequest;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
@@ -213,6 +214,10 @@ public final class OverlayStack {
   }
 
   public void showTasks(List<BackgroundTask> running) {
+    tasksDialog(running).open();
+  }
+
+  private SimpleDialog tasksDialog(List<BackgroundTask> running) {
     tasks = running;
     SimpleDialog dialog =
         new SimpleDialog(host, "Running in claude").text(TaskSummary.list(running));
@@ -230,7 +235,7 @@ public final class OverlayStack {
                 "Stopping " + Sanitizer.oneLine(TaskSummary.name(task)) + "…");
           });
     }
-    dialog.open();
+    return dialog;
   }
 
   /**
@@ -242,10 +247,13 @@ public final class OverlayStack {
     if (tasksDialog != null
         && tasksDialog.window().getTextGUI() != null
         && !tasksDialogIds.equals(running.stream().map(BackgroundTask::taskId).toList())) {
-      host.close(tasksDialog.window());
+      Window shown = tasksDialog.window();
       tasksDialog = null;
-      if (!running.isEmpty()) {
-        showTasks(running);
+      if (running.isEmpty()) {
+        host.close(shown);
+      } else {
+        // The same dialog with the tasks of now: its key pause is not armed again.
+        tasksDialog(running).openInPlaceOf(shown);
       }
     }
     if (running.isEmpty()
