@@ -14,6 +14,7 @@ import dev.milktui.core.testkit.Recordings;
 import dev.milktui.tui.app.SlashCommands;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -106,6 +107,24 @@ class ClaudeWorkScreenTest {
         .contains("the restart no longer waits");
     h.type("s");
     assertThat(h.session().stopTasksAndGoOn).isZero();
+  }
+
+  @Test
+  void theTaskDialogsKeyPauseStartsWhenItOpensNotAgainWhenTheTasksChange() {
+    BackgroundTask second =
+        new BackgroundTask("task-2", "toolu_bg2", "Second probe", "local_agent", "Reading", true);
+    Harness h =
+        new Harness(120, 30, TuiConfig.defaults().withDialogInputPause(Duration.ofMillis(500)));
+    h.events(new SessionEvent.TasksChanged(List.of(AGENT)));
+    h.key(KeyType.F6);
+    h.type("1");
+    assertThat(h.session().stoppedTasks).as("typed within the pause").isEmpty();
+
+    h.clock.advance(Duration.ofSeconds(1));
+    h.events(new SessionEvent.TasksChanged(List.of(AGENT, second)));
+    assertThat(h.screen()).contains("2. Second probe").doesNotContain("keys paused");
+    h.type("2");
+    assertThat(h.session().stoppedTasks).containsExactly("task-2");
   }
 
   @Test

@@ -32,6 +32,8 @@ public final class Conversation {
    */
   public static final int TOOL_RESULT_KEEP = 16 * 1024;
 
+  private static final String API_RETRY = "api-retry";
+
   static final String STREAM_BROKE = "The reply's stream broke; Claude's full reply follows.";
 
   private final List<Cell> cells = new ArrayList<>();
@@ -44,6 +46,11 @@ public final class Conversation {
   private int prompts;
   // Whether Claude said or did anything since the last prompt.
   private boolean answered;
+  // This turn's failed API call as shown, which the turn's failure then completes in place.
+  private ApiFailure apiFailure;
+
+  /** The line that says an API call failed, and the CLI's words it quotes. */
+  private record ApiFailure(NoticeCell line, String said) {}
 
   /** A status line and the number of prompts before it. */
   private record Status(NoticeCell line, int prompts) {}
@@ -76,6 +83,8 @@ public final class Conversation {
       diff(d);
     } else if (event instanceof SessionEvent.ApiRetrying r) {
       apiRetrying(r);
+    } else if (event instanceof SessionEvent.ApiFailed f) {
+      apiFailed(f);
     } else if (event instanceof SessionEvent.TurnFinished f) {
       turnFinished(f.summary());
     } else if (event instanceof SessionEvent.ProcessExited x && !x.expected()) {
@@ -130,14 +139,21 @@ public final class Conversation {
 
   /** A one-off notice; a warning or error already said since the last prompt is not repeated. */
   public void notice(SessionEvent.Level level, String text) {
+    say(level, text);
+  }
+
+  /** {@link #notice}, returning the line added, or null when it was said already. */
+  private NoticeCell say(SessionEvent.Level level, String text) {
     if (level != SessionEvent.Level.INFO) {
       String said = level + "\u0000" + text;
       if (saidThisTurn.contains(said)) {
-        return;
+        return null;
       }
       saidThisTurn.add(said);
     }
-    add(new NoticeCell(level, null, text));
+    NoticeCell line = new NoticeCell(level, null, text);
+    add(line);
+    return line;
   }
 
   /**
@@ -257,7 +273,7 @@ public final class Conversation {
             + (r.status() == null ? "" : " (" + r.status() + ")")
             + (r.error() == null || r.error().isBlank() ? "" : ": " + r.error());
     status(
-        "api-retry",
+        API_RETRY,
         SessionEvent.Level.WARNING,
         what
             + "; retry "
@@ -269,11 +285,27 @@ public final class Conversation {
             + " s");
   }
 
+  /**
+   * One line for a failed call, in place of the retry status that led to it; a failure of the turn
+   * that quotes the same words later completes this line rather than repeating them.
+   */
+  private void apiFailed(SessionEvent.ApiFailed f) {
+    answered = true;
+    dismiss(API_RETRY);
+    String text = "API error" + (f.status() == null ? "" : " " + f.status()) + ": " + f.text();
+    NoticeCell line = say(SessionEvent.Level.ERROR, text);
+    if (line != null && f.parentToolUseId() == null) {
+      apiFailure = new ApiFailure(line, f.text().strip());
+    }
+  }
+
   private void turnFinished(TurnSummary s) {
     for (StreamedTextCell cell : openText.values()) {
       cell.seal();
     }
     openText.clear();
+    ApiFailure failure = apiFailure;
+    apiFailure = null;
     if (!s.ranNow()) {
       answered = false;
       return;
@@ -281,15 +313,7 @@ public final class Conversation {
     if (s.interrupted()) {
       notice(SessionEvent.Level.WARNING, "Turn interrupted.");
     } else if (s.isError()) {
-      String detail =
-          s.resultText() != null && !s.resultText().isBlank()
-              ? s.resultText()
-              : String.join("; ", s.errors() == null ? List.of() : s.errors());
-      notice(
-          SessionEvent.Level.ERROR,
-          "The turn failed"
-              + (s.apiErrorStatus() == null ? "" : " (API " + s.apiErrorStatus() + ")")
-              + (detail.isBlank() ? "." : ": " + detail));
+      turnFailed(s, failure);
     } else if (!answered) {
       notice(SessionEvent.Level.INFO, "(no response)");
     }
@@ -303,6 +327,27 @@ public final class Conversation {
             s.durationMs(),
             s.isError(),
             s.interrupted()));
+  }
+
+  private void turnFailed(TurnSummary s, ApiFailure failure) {
+    String detail =
+        s.resultText() != null && !s.resultText().isBlank()
+            ? s.resultText()
+            : String.join("; ", s.errors() == null ? List.of() : s.errors());
+    String text =
+        "The turn failed"
+            + (s.apiRetries() == 0
+                ? ""
+                : " after " + s.apiRetries() + (s.apiRetries() == 1 ? " retry" : " retries"))
+            + (s.apiErrorStatus() == null ? "" : " (API " + s.apiErrorStatus() + ")")
+            + (detail.isBlank() ? "." : ": " + detail);
+    dismiss(API_RETRY);
+    if (failure != null && detail.strip().equals(failure.said())) {
+      failure.line().text(text);
+      changed(failure.line());
+    } else {
+      notice(SessionEvent.Level.ERROR, text);
+    }
   }
 
   private void add(Cell cell) {

@@ -70,6 +70,13 @@ public sealed interface SessionEvent {
   record ApiRetrying(int attempt, int maxRetries, long delayMs, Integer status, String error)
       implements SessionEvent {}
 
+  /**
+   * An API call failed for good, after claude's retries: {@code text} is what the CLI says about it
+   * (its synthetic assistant message, which is not Claude's reply); {@code status} the HTTP status,
+   * when known.
+   */
+  record ApiFailed(Integer status, String text, String parentToolUseId) implements SessionEvent {}
+
   /** {@code status} "requesting" before an API call; a non-null mode on a mode change. */
   record StatusChanged(String status, String permissionMode) implements SessionEvent {}
 

@@ -873,6 +873,7 @@ public final class ClaudeSession implements Session {
       return;
     }
     router.abandonAll("claude exited before the request was answered");
+    router.accumulator().processEnded();
     contextRequests.clear();
     totals.processEnded();
     taskReportDue = false;

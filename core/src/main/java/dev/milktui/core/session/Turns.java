@@ -34,6 +34,12 @@ final class Turns {
   /** Started messages whose turn the host interrupted: their end comes after the result. */
   private final Set<String> interrupted = new HashSet<>();
 
+  /**
+   * Started messages whose turn reached its result: that result answered them, even when it was a
+   * failure the CLI then ends as "cancelled".
+   */
+  private final Set<String> resulted = new HashSet<>();
+
   private TurnState state = new TurnState.Quiet();
   private boolean reportsLifecycle;
   private boolean messageStarted;
@@ -76,6 +82,7 @@ final class Turns {
       state = new TurnState.Running(!ours);
     } else if (message instanceof ResultMessage) {
       state = new TurnState.Quiet();
+      resulted.addAll(started);
       if (!reportsLifecycle && !unanswered.isEmpty()) {
         Iterator<String> oldest = unanswered.keySet().iterator();
         oldest.next();
@@ -97,9 +104,12 @@ final class Turns {
     } else if (TERMINAL.contains(lifecycle.state())) {
       String text = unanswered.remove(uuid);
       started.remove(uuid);
-      // A message the user's own interrupt cut short was answered, in part: its reply is shown.
-      boolean cutShort = interrupted.remove(uuid) && "cancelled".equals(lifecycle.state());
-      if (!"completed".equals(lifecycle.state()) && !cutShort) {
+      // A message the user's own interrupt cut short was answered, in part: its reply is shown;
+      // one whose turn failed was answered by the failure, which is shown.
+      boolean cancelled = "cancelled".equals(lifecycle.state());
+      boolean cutShort = interrupted.remove(uuid) && cancelled;
+      boolean failed = resulted.remove(uuid) && cancelled;
+      if (!"completed".equals(lifecycle.state()) && !cutShort && !failed) {
         return Optional.of(new Dropped(text, lifecycle.state()));
       }
     }
@@ -116,6 +126,7 @@ final class Turns {
     unanswered.clear();
     started.clear();
     interrupted.clear();
+    resulted.clear();
     state = new TurnState.Quiet();
     reportsLifecycle = false;
     messageStarted = false;

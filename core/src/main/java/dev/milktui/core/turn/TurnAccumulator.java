@@ -61,6 +61,11 @@ public final class TurnAccumulator {
   private final Map<String, StreamClosedRecord> streamClosed = new LinkedHashMap<>();
   private final Set<String> deniedIds = new HashSet<>();
   private final Map<String, DenialOrigin> denialOrigins = new HashMap<>();
+  // Calls whose task claude runs in the background (task_started says so), until the task ends.
+  private final Set<String> backgroundTasks = new HashSet<>();
+  // Those of them already launched: their turn has their result, and they run on past it (no
+  // ToolFinished until the task ends).
+  private final Map<String, ToolState> inBackground = new LinkedHashMap<>();
   private final StringBuilder text = new StringBuilder();
   private BlockKey lastTextBlock;
   private boolean channelClosed;
@@ -188,12 +193,16 @@ public final class TurnAccumulator {
         && !info.content().isBlank()) {
       events.accept(new SessionEvent.Notice(level(info.level()), info.content().strip()));
     } else if (message instanceof SystemMessage.TaskStarted task) {
+      if (task.backgrounded() && task.toolUseId() != null) {
+        backgroundTasks.add(task.toolUseId());
+      }
       events.accept(
           new SessionEvent.ToolProgressed(task.toolUseId(), 0, "task: " + task.description()));
     } else if (message instanceof SystemMessage.TaskNotification task) {
       events.accept(
           new SessionEvent.ToolProgressed(
               task.toolUseId(), 0, "task " + task.status() + ": " + task.summary()));
+      taskEnded(task);
     }
   }
 
@@ -290,6 +299,13 @@ public final class TurnAccumulator {
   }
 
   private void assistant(AssistantMessage message) {
+    if (message.apiError()) {
+      // The CLI's own words about a failed call, not Claude's: said once, as a failure.
+      events.accept(
+          new SessionEvent.ApiFailed(
+              message.apiErrorStatus(), firstText(message), message.parentToolUseId()));
+      return;
+    }
     String messageId = message.messageId();
     // Thinking arrives as deltas; other block kinds are not shown.
     for (ContentBlock block : message.content()) {
@@ -309,15 +325,6 @@ public final class TurnAccumulator {
         }
       }
     }
-    if (message.apiError()) {
-      events.accept(
-          new SessionEvent.Notice(
-              SessionEvent.Level.ERROR,
-              "API error"
-                  + (message.apiErrorStatus() == null ? "" : " " + message.apiErrorStatus())
-                  + ": "
-                  + firstText(message)));
-    }
   }
 
   private void user(UserMessage message) {
@@ -334,6 +341,37 @@ public final class TurnAccumulator {
     }
   }
 
+  /** A background task ended: its call ends with it, as the task's notification says. */
+  private void taskEnded(SystemMessage.TaskNotification task) {
+    if (task.toolUseId() == null) {
+      return;
+    }
+    backgroundTasks.remove(task.toolUseId());
+    ToolState tool = inBackground.remove(task.toolUseId());
+    if (tool == null) {
+      return;
+    }
+    tool.outcome =
+        switch (task.status() == null ? "" : task.status()) {
+          case "failed" -> ToolOutcome.ERROR;
+          case "stopped", "killed" -> ToolOutcome.INTERRUPTED;
+          default -> ToolOutcome.OK;
+        };
+    tool.elapsed = Duration.between(tool.startedAt, clock.instant());
+    events.accept(new SessionEvent.ToolFinished(tool.snapshot()));
+  }
+
+  /** The process ended: calls still working in the background ended with it, without a result. */
+  public void processEnded() {
+    for (ToolState tool : inBackground.values()) {
+      tool.outcome = ToolOutcome.NO_RESULT;
+      tool.elapsed = Duration.between(tool.startedAt, clock.instant());
+      events.accept(new SessionEvent.ToolFinished(tool.snapshot()));
+    }
+    inBackground.clear();
+    backgroundTasks.clear();
+  }
+
   private void finishTool(ContentBlock.ToolResult result, UserMessage message) {
     ToolState tool = tools.get(result.toolUseId());
     if (tool == null) {
@@ -347,6 +385,11 @@ public final class TurnAccumulator {
     tool.outcome = ToolOutcomes.of(result, message, meta, deniedIds);
     tool.resultText = cap(result.text());
     tool.elapsed = Duration.between(tool.startedAt, clock.instant());
+    if (tool.outcome == ToolOutcome.OK && backgroundTasks.contains(tool.id)) {
+      // The turn got its launch; whoever watches the call sees it run until its task ends.
+      inBackground.put(tool.id, tool);
+      return;
+    }
     if (tool.outcome == ToolOutcome.STREAM_CLOSED) {
       streamClosed.putIfAbsent(
           tool.id, new StreamClosedRecord(tool.id, tool.name, tool.inputOrEmpty()));

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.core.export.MarkdownExport;
+import dev.milktui.core.protocol.CliMessage;
+import dev.milktui.core.protocol.SystemMessage;
 import dev.milktui.core.testkit.Recordings;
 import dev.milktui.core.turn.TurnAccumulator;
 import java.time.Clock;
@@ -90,6 +92,44 @@ class ConversationReplayTest {
                     .isInstanceOfSatisfying(
                         AssistantTextCell.class,
                         t -> assertThat(t.text()).isEqualTo("BG sub: done.")));
+  }
+
+  @Test
+  void aBackgroundAgentsCallRunsUntilItsTaskEndsNotJustUntilItWasLaunched() {
+    List<CliMessage> lines = Recordings.messages("p3-subagent-background");
+    Conversation conversation = new Conversation();
+    TurnAccumulator accumulator = new TurnAccumulator(conversation::apply);
+    int notification = -1;
+    for (int i = 0; i < lines.size() && notification < 0; i++) {
+      CliMessage line = lines.get(i);
+      if (line instanceof SystemMessage.TaskNotification) {
+        ToolCallCell agent = call(conversation.cells(), "toolu_main_bg_agent");
+        assertThat(agent.outcome())
+            .as("launched, its turn over, its agent still working")
+            .isEqualTo(ToolOutcome.RUNNING);
+        notification = i;
+      }
+      accumulator.accept(line);
+    }
+
+    ToolCallCell agent = call(conversation.cells(), "toolu_main_bg_agent");
+    assertThat(agent.outcome()).isEqualTo(ToolOutcome.OK);
+  }
+
+  @Test
+  void aBackgroundAgentsCallEndsWithoutAResultWhenItsProcessEnds() {
+    Conversation conversation = new Conversation();
+    TurnAccumulator accumulator = new TurnAccumulator(conversation::apply);
+    for (CliMessage line : Recordings.messages("p3-subagent-background")) {
+      if (line instanceof SystemMessage.TaskNotification) {
+        break;
+      }
+      accumulator.accept(line);
+    }
+    accumulator.processEnded();
+
+    assertThat(call(conversation.cells(), "toolu_main_bg_agent").outcome())
+        .isEqualTo(ToolOutcome.NO_RESULT);
   }
 
   @Test

@@ -116,6 +116,17 @@ class TurnsTest {
   }
 
   @Test
+  void aMessageWhoseTurnFailedIsAnsweredByTheFailureNotReportedAsDropped() {
+    // The recorded message's uuid; claude ends it "cancelled" after the API error's result.
+    turns.delivered("00000000-0000-4000-8000-000000000001", "Say hello");
+    List<Turns.Dropped> dropped = new ArrayList<>();
+    Recordings.messages("i-500-stream-json").forEach(m -> turns.on(m).ifPresent(dropped::add));
+
+    assertThat(dropped).isEmpty();
+    assertThat(turns.active()).isFalse();
+  }
+
+  @Test
   void withoutLifecycleReportsEachResultAnswersTheOldestMessage() {
     turns.delivered("a", "one");
     turns.delivered("b", "two");

@@ -113,7 +113,34 @@ public record RecordingScenario(
               host.awaitLine(
                   line -> line.path("type").asText().equals("result") && line != interrupted);
               host.closeStdin();
-            }));
+            }),
+        apiError("i-500-stream-json", Reply.error(ErrorType.API_ERROR)),
+        apiError(
+            "i-500-then-reply",
+            Reply.failing(1, Reply.error(ErrorType.API_ERROR), Reply.text(HELLO))));
+  }
+
+  /**
+   * A message sent as milk-tui sends it (with a uuid, so the CLI reports its lifecycle), answered
+   * by {@code reply} after the CLI's retries.
+   */
+  private static RecordingScenario apiError(String name, Reply reply) {
+    return new RecordingScenario(
+        name,
+        with(BOTH_WAYS, PARTIAL, "--permission-prompt-tool", "stdio"),
+        List.of(reply),
+        false,
+        host -> {
+          ObjectNode message = userMessage("Say hello");
+          message.put("uuid", "00000000-0000-4000-8000-000000000001");
+          host.send(message);
+          host.awaitLine("result", null);
+          host.awaitLine(
+              line ->
+                  line.path("type").asText().equals("command_lifecycle")
+                      && !line.path("state").asText().matches("queued|started"));
+          host.closeStdin();
+        });
   }
 
   private static RecordingScenario permissionAnswered(String name, boolean allow) {

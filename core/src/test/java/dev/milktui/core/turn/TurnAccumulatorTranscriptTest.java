@@ -337,7 +337,7 @@ class TurnAccumulatorTranscriptTest {
   }
 
   @Test
-  void apiErrorTurnIsAnErrorWithStatusRetriesAndANotice() {
+  void apiErrorTurnIsAnErrorWithStatusRetriesAndTheFailedCallNotClaudesText() {
     Replay replay = Replay.of("i-500");
     TurnSummary turn = replay.lastTurn();
 
@@ -347,12 +347,14 @@ class TurnAccumulatorTranscriptTest {
     assertThat(turn.apiErrorStatus()).isEqualTo(500);
     assertThat(turn.apiRetries()).isEqualTo(2);
     assertThat(replay.all(SessionEvent.ApiRetrying.class)).hasSize(2);
-    assertThat(replay.all(SessionEvent.Notice.class))
-        .anySatisfy(
-            n -> {
-              assertThat(n.level()).isEqualTo(SessionEvent.Level.ERROR);
-              assertThat(n.text()).startsWith("API error 500: API Error: 500");
+    assertThat(replay.all(SessionEvent.ApiFailed.class))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.status()).isEqualTo(500);
+              assertThat(f.text()).startsWith("API Error: 500 Internal server error.");
             });
+    assertThat(replay.all(SessionEvent.TextDelta.class)).isEmpty();
   }
 
   @Test

@@ -48,6 +48,9 @@ public final class Ui {
   private Path workingDirectory;
   private boolean open;
   private int lastExitCode;
+  // What claude is doing, shown again once no request waits for the user.
+  private Activity doing = Activity.IDLE;
+  private String doingDetail = "";
 
   /**
    * @param busy whether the session runs a turn or has a message unanswered (a value the session
@@ -96,7 +99,7 @@ public final class Ui {
       opened(o);
     } else if (event instanceof UiEvent.SessionFailed f) {
       open = false;
-      state = state.withActivity(Activity.STOPPED, "");
+      stopped("");
       notice(SessionEvent.Level.ERROR, "Could not start claude: " + f.reason());
     } else if (event instanceof UiEvent.Waiting w) {
       waiting(w.on());
@@ -129,6 +132,8 @@ public final class Ui {
     replayTokens = 0;
     conversation.dismiss(RETRY_OFFER);
     state = state.opened(o.generation(), o.resumed().orElse(state.sessionId()));
+    doing = state.activity();
+    doingDetail = state.detail();
     o.resumed().ifPresent(id -> notice(SessionEvent.Level.INFO, "Resuming session " + id));
   }
 
@@ -153,8 +158,8 @@ public final class Ui {
       }
       activity(Activity.THINKING, "");
     } else if (event instanceof SessionEvent.PermissionRequested r) {
+      // The overlay stack says when its dialog waits for the user, and when it no longer does.
       effects.add(new Effect.AskPermission(r.request()));
-      activity(Activity.WAITING_FOR_YOU, "permission");
     } else if (event instanceof SessionEvent.PermissionWithdrawn w) {
       effects.add(new Effect.PermissionWithdrawn(w.request(), w.reason()));
     } else if (event instanceof SessionEvent.ApiRetrying r) {
@@ -219,7 +224,7 @@ public final class Ui {
       activity(Activity.THINKING, "");
     } else if ("compacting".equals(s.status())) {
       activity(Activity.COMPACTING, "");
-    } else if (s.status() == null && state.activity() == Activity.COMPACTING) {
+    } else if (s.status() == null && doing == Activity.COMPACTING) {
       // Compaction is over; the turn goes on.
       activity(Activity.THINKING, "");
     }
@@ -315,7 +320,7 @@ public final class Ui {
       return;
     }
     lastExitCode = x.exitCode();
-    showActivity(Activity.STOPPED, "exit " + x.exitCode());
+    stopped("exit " + x.exitCode());
     effects.add(new Effect.OfferRestart(x.exitCode(), state.sessionId()));
   }
 
@@ -503,18 +508,30 @@ public final class Ui {
     state = state.withWaitingOn(on);
     if (on != null) {
       showActivity(Activity.WAITING_FOR_YOU, on);
-    } else if (state.activity() == Activity.WAITING_FOR_YOU) {
-      showActivity(Activity.IDLE, "");
+    } else {
+      showActivity(doing, doingDetail);
     }
   }
 
-  /** While a request waits for the user, that is what the screen says, whatever else happens. */
+  /**
+   * What claude does now. While a request waits for the user, that is what the screen says,
+   * whatever else happens; what claude does is shown again when the request is answered.
+   */
   private void activity(Activity activity, String detail) {
+    doing = activity;
+    doingDetail = detail;
     if (state.waitingOn() != null) {
       showActivity(Activity.WAITING_FOR_YOU, state.waitingOn());
     } else {
       showActivity(activity, detail);
     }
+  }
+
+  /** No claude runs: said whatever waits, since what waited went with it. */
+  private void stopped(String detail) {
+    doing = Activity.STOPPED;
+    doingDetail = detail;
+    showActivity(doing, doingDetail);
   }
 
   private void showActivity(Activity activity, String detail) {

@@ -9,6 +9,7 @@ import com.googlecode.lanterna.gui2.WindowListener;
 import dev.milktui.tui.layout.DialogLayout;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -23,6 +24,7 @@ public final class DialogHost {
   private final WindowListener globalKeys;
   private final Clock clock;
   private final Duration inputPause;
+  private final List<Runnable> closedListeners = new ArrayList<>();
 
   public DialogHost(
       WindowBasedTextGUI gui, WindowListener globalKeys, Clock clock, Duration inputPause) {
@@ -48,10 +50,29 @@ public final class DialogHost {
     gui.setActiveWindow(window);
   }
 
+  /**
+   * Opens {@code window} in place of {@code old}, which the user has been reading: its input pause
+   * goes on as it was rather than starting over, so a key meant for it is not swallowed.
+   */
+  public void replace(Window old, Window window) {
+    open(window);
+    if (window instanceof GuardedWindow guarded && old instanceof GuardedWindow previous) {
+      guarded.armLike(previous);
+    }
+    close(old);
+  }
+
   public void close(Window window) {
     if (window.getTextGUI() != null) {
       gui.removeWindow(window);
+      // Later: the dialog's owner finishes what it does on closing (opens the next one) first.
+      closedListeners.forEach(this::later);
     }
+  }
+
+  /** {@code listener} runs on the GUI thread after each dialog has closed. */
+  public void whenClosed(Runnable listener) {
+    closedListeners.add(listener);
   }
 
   /** True while some dialog is open: the main window does not have the keys. */

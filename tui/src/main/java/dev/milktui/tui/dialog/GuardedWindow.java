@@ -58,6 +58,12 @@ final class GuardedWindow extends BasicWindow {
     this.pausedUntil = clock.instant().plus(pause);
   }
 
+  /** Goes on with {@code other}'s pause, which this window replaces on screen. */
+  void armLike(GuardedWindow other) {
+    arm(other.clock, other.pause, other.globalKeys);
+    pausedUntil = other.pausedUntil;
+  }
+
   boolean paused() {
     return clock != null && clock.instant().isBefore(pausedUntil);
   }

@@ -84,6 +84,17 @@ public final class SimpleDialog {
   }
 
   public void open() {
+    build();
+    host.open(window);
+  }
+
+  /** Opens in place of {@code old} (its content changed), keeping its input pause. */
+  public void openInPlaceOf(Window old) {
+    build();
+    host.replace(old, window);
+  }
+
+  private void build() {
     Panel panel = host.layoutPanel();
     body.forEach(panel::addComponent);
     ButtonRow buttons = new ButtonRow();
@@ -116,7 +127,6 @@ public final class SimpleDialog {
             }
           }
         });
-    host.open(window);
   }
 
   private void run(Runnable action) {

@@ -1,5 +1,6 @@
 package dev.milktui.tui.overlay;
 
+import com.googlecode.lanterna.gui2.Window;
 import dev.milktui.core.event.ElicitationRequest;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
@@ -74,6 +75,8 @@ public final class OverlayStack {
     this.notices = notices;
     this.answers = answers;
     this.changed = changed;
+    // Whichever dialog closed, and however it was answered, what waits may have changed.
+    host.whenClosed(changed);
   }
 
   /** Which request waits for the user now: "permission", "grants", or null. */
@@ -201,6 +204,10 @@ public final class OverlayStack {
   }
 
   public void showTasks(List<BackgroundTask> running) {
+    tasksDialog(running).open();
+  }
+
+  private SimpleDialog tasksDialog(List<BackgroundTask> running) {
     tasks = running;
     SimpleDialog dialog =
         new SimpleDialog(host, "Running in claude").text(TaskSummary.list(running));
@@ -218,7 +225,7 @@ public final class OverlayStack {
                 "Stopping " + Sanitizer.oneLine(TaskSummary.name(task)) + "…");
           });
     }
-    dialog.open();
+    return dialog;
   }
 
   /**
@@ -230,10 +237,13 @@ public final class OverlayStack {
     if (tasksDialog != null
         && tasksDialog.window().getTextGUI() != null
         && !tasksDialogIds.equals(running.stream().map(BackgroundTask::taskId).toList())) {
-      host.close(tasksDialog.window());
+      Window shown = tasksDialog.window();
       tasksDialog = null;
-      if (!running.isEmpty()) {
-        showTasks(running);
+      if (running.isEmpty()) {
+        host.close(shown);
+      } else {
+        // The same dialog with the tasks of now: its key pause is not armed again.
+        tasksDialog(running).openInPlaceOf(shown);
       }
     }
     if (running.isEmpty()

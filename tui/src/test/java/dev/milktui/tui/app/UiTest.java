@@ -155,7 +155,7 @@ class UiTest {
   }
 
   @Test
-  void whileARequestWaitsForTheUserThatIsWhatTheActivitySays() {
+  void whileARequestWaitsForTheUserThatIsWhatTheActivitySaysThenWhatClaudeDoes() {
     ui.on(new UiEvent.SessionOpened(1, Optional.empty()));
     ui.on(new UiEvent.Waiting("grants"));
     ui.on(new UiEvent.FromSession(1, new SessionEvent.StatusChanged("requesting", null)));
@@ -163,7 +163,7 @@ class UiTest {
     assertThat(ui.state().detail()).isEqualTo("grants");
 
     ui.on(new UiEvent.Waiting(null));
-    assertThat(ui.state().activity()).isEqualTo(Activity.IDLE);
+    assertThat(ui.state().activity()).isEqualTo(Activity.THINKING);
   }
 
   @Test
