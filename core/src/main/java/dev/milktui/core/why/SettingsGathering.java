@@ -7,6 +7,7 @@ import dev.milktui.core.grants.SettingsLayer;
 import dev.milktui.core.grants.SettingsLocation;
 import dev.milktui.core.grants.SettingsStore;
 import dev.milktui.core.grants.WorkspaceTrust;
+import dev.milktui.core.session.LaunchSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,18 +26,38 @@ import java.util.Optional;
  */
 public final class SettingsGathering {
 
-  /** What milk-tui adds to the launch, as {@code LaunchSpec} passes it. */
+  /**
+   * What milk-tui adds to the launch, as {@code LaunchSpec} passes it.
+   *
+   * @param baselineRules the baseline's {@code --allowedTools} (none with {@code --no-baseline})
+   * @param allowedTools the user's own {@code --allowed-tools} and this session's grants
+   * @param addedDirectories every {@code --add-dir}
+   */
   public record Launch(
       String mode,
       List<String> baselineRules,
+      List<String> allowedTools,
       List<String> askRules,
       Optional<Path> askRulesFile,
       Optional<Path> settingsFile,
       List<Path> addedDirectories) {
     public Launch {
       baselineRules = List.copyOf(baselineRules);
+      allowedTools = List.copyOf(allowedTools);
       askRules = List.copyOf(askRules);
       addedDirectories = List.copyOf(addedDirectories);
+    }
+
+    /** What {@code spec} passes; {@code askRulesFile} is where its ask rules were read. */
+    public static Launch of(LaunchSpec spec, Optional<Path> askRulesFile) {
+      return new Launch(
+          spec.requestedPermissionMode(),
+          spec.baseline() ? spec.baselineTools() : List.of(),
+          spec.allowedTools(),
+          spec.askRules(),
+          askRulesFile,
+          spec.settingsFile(),
+          spec.effectiveDirectories());
     }
   }
 
@@ -88,6 +109,8 @@ public final class SettingsGathering {
     RuleOrigin baseline =
         new RuleOrigin("milk-tui's baseline (--allowedTools)", Optional.empty(), cwd);
     launch.baselineRules().forEach(rule -> collected.add(collected.allow, rule, baseline));
+    RuleOrigin allowed = new RuleOrigin("--allowed-tools", Optional.empty(), cwd);
+    launch.allowedTools().forEach(rule -> collected.add(collected.allow, rule, allowed));
     LinkedHashSet<Path> directories = new LinkedHashSet<>();
     directories.add(cwd);
     collected.directories.forEach(directories::add);

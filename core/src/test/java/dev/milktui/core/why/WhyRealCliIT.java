@@ -58,36 +58,6 @@ class WhyRealCliIT {
     assertThat(disagreements).as("seed %d (-Dwhy.seed=%d repeats it)", seed, seed).isEmpty();
   }
 
-  /** Scratch probe: -Dwhy.probe runs fixed scenarios and prints what claude did. */
-  @Test
-  void probe() throws Exception {
-    if (System.getProperty("why.probe") == null) {
-      return;
-    }
-    String[][] scenarios = {
-      // user, project, local, trusted, mode, baseline, askRules
-      {"{}", "{\"permissions\":{\"ask\":[\"Read\"]}}", "{}", "false", "default", "true", "false"},
-      {"{}", "{\"permissions\":{\"deny\":[\"Bash\"]}}", "{}", "false", "default", "true", "false"},
-      {"{}", "{}", "{\"permissions\":{\"deny\":[\"Bash\"]}}", "false", "default", "true", "false"},
-      {"{}", "{}", "{}", "false", "acceptEdits", "false", "true"},
-      {"{}", "{}", "{}", "false", "default", "true", "false"},
-      {
-        "{\"permissions\":{\"deny\":[\"Bash\"]}}",
-        "{}",
-        "{}",
-        "false",
-        "acceptEdits",
-        "false",
-        "false"
-      },
-    };
-    for (String[] s : scenarios) {
-      try (ClaudeSandbox sandbox = ClaudeSandbox.create()) {
-        new Round(sandbox, new Random(1)).probe(s);
-      }
-    }
-  }
-
   /** One rule set and the calls made under it. */
   private static final class Round {
     private final ClaudeSandbox sandbox;
@@ -103,55 +73,6 @@ class WhyRealCliIT {
       this.outside = sandbox.root().resolve("outside");
     }
 
-    void probe(String[] s) throws Exception {
-      prepare();
-      write(sandbox.configDir().resolve("settings.json"), s[0]);
-      write(work.resolve(".claude/settings.json"), s[1]);
-      write(work.resolve(".claude/settings.local.json"), s[2]);
-      if (Boolean.parseBoolean(s[3])) {
-        trust();
-      }
-      LaunchSpec spec =
-          LaunchSpec.builder(RealClaude.binary(), work)
-              .permissionMode(s[4])
-              .baseline(Boolean.parseBoolean(s[5]))
-              .askRules(Boolean.parseBoolean(s[6]) ? AlwaysAsk.DEFAULT_RULES : List.of())
-              .build();
-      List<Call> planned =
-          List.of(
-              new Call("t1", "Read", Map.of("file_path", outside.resolve("o.txt").toString())),
-              new Call("t2", "Read", Map.of("file_path", work.resolve("src/a.txt").toString())),
-              new Call("t3", "Bash", Map.of("command", "rm -f b.txt", "description", "x")),
-              new Call("t4", "Bash", Map.of("command", "touch c.txt", "description", "x")),
-              new Call("t5", "Bash", Map.of("command", "echo hi", "description", "x")),
-              new Call("t6", "Bash", Map.of("command", "rm -rf d1", "description", "x")),
-              new Call("t7", "Read", Map.of("file_path", "/etc/hostname")),
-              write("t8", work.resolve("w.txt")),
-              write("t9", outside.resolve("w.txt")));
-      List<Reply> script = new ArrayList<>();
-      planned.forEach(c -> script.add(Reply.toolUse(c.id(), c.tool(), c.input())));
-      script.add(Reply.text("Done."));
-      try (FakeAnthropicApi api = FakeAnthropicApi.start(script);
-          CliRun claude = start(api, spec)) {
-        claude.sendUserMessage("Go");
-        System.out.println("PROBE " + String.join(" | ", s) + "\n   " + observe(claude, api));
-        claude.closeStdin();
-      }
-    }
-
-    private void write(Path file, String content) throws Exception {
-      Files.createDirectories(file.getParent());
-      Files.writeString(file, content);
-    }
-
-    private void trust() throws Exception {
-      Files.writeString(
-          sandbox.configDir().resolve(".claude.json"),
-          "{\"projects\":{"
-              + Json.MAPPER.writeValueAsString(work.toString())
-              + ":{\"hasTrustDialogAccepted\":true}}}");
-    }
-
     private void prepare() throws Exception {
       Files.createDirectories(work.resolve("src"));
       Files.createDirectories(work.resolve("d1"));
@@ -164,13 +85,7 @@ class WhyRealCliIT {
     }
 
     int run(List<String> disagreements, String label) throws Exception {
-      Files.createDirectories(work.resolve("src"));
-      Files.createDirectories(outside);
-      Files.writeString(work.resolve("src/a.txt"), "alpha\n");
-      Files.writeString(work.resolve("notes.env"), "KEY=1\n");
-      Files.writeString(outside.resolve("o.txt"), "outside\n");
-      Files.writeString(sandbox.home().resolve("h.txt"), "home\n");
-      Files.writeString(work.resolve("a.txt"), "a\n");
+      prepare();
 
       Map<String, String> files = new LinkedHashMap<>();
       files.put("user", settings(sandbox.configDir().resolve("settings.json")));
@@ -204,16 +119,7 @@ class WhyRealCliIT {
       PermissionSetup setup =
           new SettingsGathering(
                   Map.of("CLAUDE_CONFIG_DIR", sandbox.configDir().toString()), sandbox.home())
-              .gather(
-                  work,
-                  work,
-                  new SettingsGathering.Launch(
-                      mode,
-                      baseline ? spec.baselineTools() : List.of(),
-                      askRules,
-                      Optional.empty(),
-                      named,
-                      spec.effectiveDirectories()));
+              .gather(work, work, SettingsGathering.Launch.of(spec, Optional.empty()));
       CallExplainer explainer = new CallExplainer(setup);
 
       List<Call> planned = new ArrayList<>();
@@ -307,9 +213,6 @@ class WhyRealCliIT {
                     || result.content().contains("ermission")
                     || result.content().contains("No such tool available"));
         seen.put(result.toolUseId(), denied ? Verdict.DENY : Verdict.ALLOW);
-        if (System.getProperty("why.probe") != null) {
-          System.out.println("  RESULT " + result);
-        }
       }
       return seen;
     }
