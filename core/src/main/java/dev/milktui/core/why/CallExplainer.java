@@ -62,7 +62,7 @@ public final class CallExplainer {
     if (rule.isPresent()) {
       return decided(Verdict.ALLOW, rule.get(), notes);
     }
-    rule = first(setup.allow(), call.matches());
+    rule = first(setup.allow(), call.allows());
     if (rule.isPresent()) {
       return decided(Verdict.ALLOW, rule.get(), notes);
     }
@@ -78,12 +78,15 @@ public final class CallExplainer {
    *
    * @param matches whether a rule with content matches this call
    * @param denies whether a deny rule with content denies it (more than {@code matches} for edits)
+   * @param allows whether an allow rule with content allows all of it (a compound command: see
+   *     {@code allowedInParts})
    * @param allowedByItself why the tool runs it without any rule, if it does
    * @param allowedInParts for a compound command: allowed when every part is
    */
   private record Call(
       Predicate<SourcedRule> matches,
       Predicate<SourcedRule> denies,
+      Predicate<SourcedRule> allows,
       Optional<String> allowedByItself,
       Optional<Explanation> allowedInParts) {}
 
@@ -100,7 +103,7 @@ public final class CallExplainer {
     if (hasContentRules(tool)) {
       notes.add("rules with content for " + tool + " are not read by this explanation");
     }
-    return new Call(r -> false, r -> false, Optional.empty(), Optional.empty());
+    return new Call(r -> false, r -> false, r -> false, Optional.empty(), Optional.empty());
   }
 
   private Call bash(String command, List<String> notes) {
@@ -123,7 +126,18 @@ public final class CallExplainer {
                     + String.join("; ", parts)
                     + ")")
             : Optional.empty();
-    return new Call(anyPart, anyPart, itself, allowedInParts(parts, notes));
+    // A prefix or wildcard allows a simple command; a compound one only as its exact text, else
+    // part by part (GrantsRealCliIT: `touch made:*` does not allow `touch made && touch other`).
+    Predicate<SourcedRule> whole =
+        r ->
+            contentOf(r, "Bash")
+                .filter(
+                    c ->
+                        parts.size() <= 1
+                            ? BashRules.matches(c, command)
+                            : c.equals(command.strip()))
+                .isPresent();
+    return new Call(anyPart, anyPart, whole, itself, allowedInParts(parts, notes));
   }
 
   private boolean allowedCommand(String part) {
@@ -161,7 +175,7 @@ public final class CallExplainer {
   private Call file(String tool, JsonNode input) {
     Optional<Path> path = pathOf(tool, input);
     if (path.isEmpty()) {
-      return new Call(r -> false, r -> false, Optional.empty(), Optional.empty());
+      return new Call(r -> false, r -> false, r -> false, Optional.empty(), Optional.empty());
     }
     Path file = path.get();
     boolean editing = EDIT_TOOLS.contains(tool);
@@ -180,7 +194,7 @@ public final class CallExplainer {
                   ? "in acceptEdits claude edits files in the folders it works in (" + file + ")"
                   : "claude reads files in the folders it works in (" + file + ")");
     }
-    return new Call(matching, denying, itself, Optional.empty());
+    return new Call(matching, denying, matching, itself, Optional.empty());
   }
 
   private boolean pathRuleMatches(SourcedRule rule, String kind, Path file) {
@@ -221,7 +235,7 @@ public final class CallExplainer {
                     .filter(c -> c.startsWith("domain:"))
                     .filter(c -> domainMatches(c.substring("domain:".length()), host.get()))
                     .isPresent();
-    return new Call(matching, matching, Optional.empty(), Optional.empty());
+    return new Call(matching, matching, matching, Optional.empty(), Optional.empty());
   }
 
   /** {@code example.com} is that host only; {@code *.example.com} its subdomains. */
