@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Timeout;
  * calls; one claude per rule set, launched as milk-tui launches it, makes the calls one after the
  * other; each call is seen to run, to ask (a {@code can_use_tool} request, answered with a denial
  * so nothing runs) or to be denied, and {@link CallExplainer} must have said the same. Seeded:
- * {@code -Dwhy.seed=N} repeats a run; {@code -Dwhy.rounds=N} sets how many rule sets.
+ * {@code -Dwhy.seed=N} repeats a run; {@code -Dwhy.rounds=N} sets how many rule sets and {@code
+ * -Dwhy.first=N} the first one (rule set R uses the seed plus R).
  */
 @Timeout(value = 600, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class WhyRealCliIT {
