@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
  * named here is answered as needing a rule, which is the narrower side.
  */
 final class BashCommands {
-  private static final Set<String> READ_ONLY = Set.of("ls", "echo", "pwd", "cat", "wc", "head");
+  private static final Set<String> READ_ONLY =
+      Set.of("ls", "echo", "pwd", "cat", "wc", "head", "grep");
   private static final Set<String> FILE_COMMANDS = Set.of("touch", "mkdir");
 
   /** Plain words only: no expansion, redirection or quoting that could hide another command. */

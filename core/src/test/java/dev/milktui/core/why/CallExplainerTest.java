@@ -78,6 +78,7 @@ class CallExplainerTest {
   @Test
   void readOnlyCommandsRunWithoutARuleAndFileCommandsOnlyInAcceptEdits() {
     assertThat(bash("ls src").verdict()).isEqualTo(Verdict.ALLOW);
+    assertThat(bash("grep a a.txt").verdict()).isEqualTo(Verdict.ALLOW);
     assertThat(bash("touch a.txt").summary()).isEqualTo("ask, because no rule: claude asks");
     assertThat(
             explain("acceptEdits", "Bash", Map.of("command", "touch a.txt && mkdir -p d1"))
