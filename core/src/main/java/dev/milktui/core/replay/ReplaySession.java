@@ -101,7 +101,7 @@ public final class ReplaySession implements Session {
   public static void playAll(ReplayScript script, Consumer<SessionEvent> listener) {
     ReplaySession session = new ReplaySession(script, listener, GrantPersister.REFUSE, 0, false);
     if (script.fromStart()) {
-      session.playRecording();
+      session.play(script.turns().get(0).items());
       return;
     }
     for (int i = 0; i < script.turns().size(); i++) {

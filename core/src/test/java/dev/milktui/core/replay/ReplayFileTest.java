@@ -3,7 +3,6 @@ package dev.milktui.core.replay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.conversation.Cell;
 import dev.milktui.core.conversation.Conversation;
 import dev.milktui.core.conversation.NoticeCell;
@@ -11,18 +10,12 @@ import dev.milktui.core.conversation.PromptCell;
 import dev.milktui.core.conversation.ToolCallCell;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.event.ToolOutcome;
-import dev.milktui.core.protocol.Json;
-import dev.milktui.core.record.RecordFile;
+import dev.milktui.core.testkit.RecordOf;
 import dev.milktui.core.testkit.Recordings;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,50 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ReplayFileTest {
   @TempDir Path dir;
 
-  /**
-   * A milk-tui record of a recording, as a live session writes it: the host's messages, each
-   * permission answer right after its request, claude's lines and a stderr line.
-   */
-  static Path record(String name, Path file) throws IOException {
-    List<String> host = new ArrayList<>();
-    Path stdin = Recordings.stdin(name);
-    if (Files.exists(stdin)) {
-      host.addAll(Files.readAllLines(stdin));
-    }
-    Clock clock = Clock.fixed(Instant.parse("2026-12-03T10:00:00Z"), ZoneOffset.UTC);
-    try (RecordFile record = RecordFile.open(file, clock)) {
-      host.removeIf(
-          line -> {
-            boolean user = line.contains("\"user\"");
-            if (user) {
-              record.toClaude(line);
-            }
-            return user;
-          });
-      record.stderr("claude's log line");
-      for (String line : Files.readAllLines(Recordings.ndjson(name))) {
-        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
-        record.fromClaude(bytes, 0, bytes.length);
-        String requestId = Json.text(parse(line), "request_id");
-        host.removeIf(
-            answer -> {
-              boolean answers = requestId != null && answer.contains(requestId);
-              if (answers) {
-                record.toClaude(answer);
-              }
-              return answers;
-            });
-      }
-    }
-    return file;
-  }
-
-  private static JsonNode parse(String line) {
-    try {
-      return Json.MAPPER.readTree(line);
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
+  private static Path record(String name, Path file) throws IOException {
+    return RecordOf.recording(name, file);
   }
 
   static List<Cell> conversation(ReplayScript script) {
@@ -156,6 +107,20 @@ class ReplayFileTest {
               assertThat(call.outcome()).isEqualTo(ToolOutcome.OK);
               assertThat(call.result()).isEqualTo("hi");
             });
+  }
+
+  @Test
+  void claudesSessionFileOfEditsPlaysWithEachCallsDiff() throws Exception {
+    List<Cell> cells =
+        conversation(ReplayFile.read(Recordings.sessionFile("r2-session-file-edits")).script());
+
+    List<ToolCallCell> calls = of(cells, ToolCallCell.class);
+    assertThat(calls).extracting(ToolCallCell::name).containsExactly("Write", "Edit");
+    assertThat(calls).allSatisfy(call -> assertThat(call.outcome()).isEqualTo(ToolOutcome.OK));
+    assertThat(calls.get(0).diff().orElseThrow().added()).isEqualTo(3);
+    assertThat(calls.get(1).diff().orElseThrow().lines())
+        .extracting(line -> line.kind() + " " + line.text())
+        .containsExactly("REMOVED two", "ADDED 2");
   }
 
   @Test
