@@ -35,6 +35,16 @@ class ReplayCommandTest {
   }
 
   @Test
+  void claudesSessionFileOfEditsBecomesMarkdownWithEachCallsDiff() throws Exception {
+    ScanCommandTest.Run run =
+        ScanCommandTest.run(
+            "replay", Recordings.sessionFile("r2-session-file-edits").toString(), "--to-markdown");
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).isEqualTo(golden("replay-r2-session-file-edits.md"));
+  }
+
+  @Test
   void aRecordsMarkdownGoesToTheFileNamedReadableByTheUserOnly() throws Exception {
     Path record = RecordOf.recording("g2-resume-with-adddir", dir.resolve("record.ndjson"));
     Path out = dir.resolve("out.md");
