@@ -3,14 +3,14 @@ package dev.milktui.app;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.SettingsGrantPersister;
 import dev.milktui.core.grants.SettingsStore;
+import dev.milktui.core.replay.ReplayFile;
 import dev.milktui.core.replay.ReplayScript;
 import dev.milktui.core.replay.ReplaySession;
 import dev.milktui.core.session.Session;
 import dev.milktui.tui.SessionFactory;
-import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,8 +22,10 @@ import java.util.stream.Stream;
 import org.tinylog.Logger;
 
 /**
- * The offline demo: a session recorded from the real CLI, played through the same engine and
- * screen. Grants made in the demo go to a throw-away settings file, never the user's.
+ * Sessions played from a recording, through the same engine and screen as a live one: {@code
+ * milk-tui replay FILE} (read-only, from the start) and the offline demo, which is the replay of
+ * its bundled script. Grants made in a replayed script go to a throw-away settings file, never the
+ * user's.
  */
 final class DemoSessionFactory implements SessionFactory, AutoCloseable {
   static final String SCRIPT = "/dev/milktui/app/demo.ndjson";
@@ -40,14 +42,29 @@ final class DemoSessionFactory implements SessionFactory, AutoCloseable {
   private final Path workingDirectory;
   private final double speed;
 
+  /**
+   * The script, or null for the bundled demo's (read for each session, into the scratch folder).
+   */
+  private final ReplayScript recorded;
+
+  private final String welcome;
+
   /** Removes the scratch folder when the JVM ends without {@link #close} (SIGTERM, SIGHUP). */
   private final Thread exitHook;
 
-  private DemoSessionFactory(Path scratch, Path home, Path workingDirectory, double speed) {
+  private DemoSessionFactory(
+      Path scratch,
+      Path home,
+      Path workingDirectory,
+      double speed,
+      ReplayScript recorded,
+      String welcome) {
     this.settings = new SettingsStore(scratch.resolve("settings.json"), home);
     this.scratch = scratch;
     this.workingDirectory = workingDirectory;
     this.speed = speed;
+    this.recorded = recorded;
+    this.welcome = welcome;
     this.exitHook = new Thread(this::removeQuietly, "milk-tui-demo-cleanup");
     Runtime.getRuntime().addShutdownHook(exitHook);
   }
@@ -57,15 +74,49 @@ final class DemoSessionFactory implements SessionFactory, AutoCloseable {
       throws IOException {
     Path scratch = Files.createTempDirectory("milk-tui-demo-");
     Files.createDirectories(scratch.resolve("outside"));
-    return new DemoSessionFactory(scratch, home, workingDirectory, speed);
+    return new DemoSessionFactory(scratch, home, workingDirectory, speed, null, WELCOME);
+  }
+
+  /**
+   * The replay of a file already read ({@code milk-tui replay}); {@code speed} multiplies its
+   * pauses (0: none).
+   */
+  static DemoSessionFactory replay(
+      ReplayFile.Loaded loaded, String name, Path home, Path workingDirectory, double speed)
+      throws IOException {
+    Path scratch = Files.createTempDirectory("milk-tui-replay-");
+    return new DemoSessionFactory(
+        scratch,
+        home,
+        workingDirectory,
+        speed,
+        loaded.script(),
+        "Replay of "
+            + name
+            + " ("
+            + loaded.kind().description()
+            + (loaded.script().fromStart() ? "), read-only." : ")."));
+  }
+
+  @Override
+  public Optional<String> readOnly() {
+    return recorded != null && recorded.fromStart()
+        ? Optional.of("Replay: read-only, nothing is sent.")
+        : Optional.empty();
   }
 
   SettingsStore settings() {
     return settings;
   }
 
-  /** The recorded script, with the recording's outside folder moved into the scratch folder. */
+  /**
+   * The script played: the file replayed, or the demo's, read as any replayed file is, with the
+   * recording's outside folder moved into the scratch folder.
+   */
   ReplayScript script() {
+    if (recorded != null) {
+      return recorded;
+    }
     try (InputStream in = DemoSessionFactory.class.getResourceAsStream(SCRIPT)) {
       if (in == null) {
         throw new IOException("the demo script " + SCRIPT + " is missing from the jar");
@@ -73,9 +124,12 @@ final class DemoSessionFactory implements SessionFactory, AutoCloseable {
       String text =
           new String(in.readAllBytes(), StandardCharsets.UTF_8)
               .replace(RECORDED_OUTSIDE_DIRECTORY, scratch.resolve("outside").toString());
-      return ReplayScript.parse(new BufferedReader(new StringReader(text)));
+      return ReplayFile.read(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)))
+          .script();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    } catch (ReplayFile.NotReplayable e) {
+      throw new IllegalStateException("the demo script " + SCRIPT + " " + e.getMessage(), e);
     }
   }
 
@@ -115,7 +169,7 @@ final class DemoSessionFactory implements SessionFactory, AutoCloseable {
 
   @Override
   public Session open(Consumer<SessionEvent> listener, Optional<String> resumeSessionId) {
-    listener.accept(new SessionEvent.Notice(SessionEvent.Level.INFO, WELCOME));
+    listener.accept(new SessionEvent.Notice(SessionEvent.Level.INFO, welcome));
     return new ReplaySession(
         script(), listener, new SettingsGrantPersister(settings, workingDirectory), speed);
   }

@@ -13,6 +13,7 @@ import dev.milktui.core.grants.SettingsStore;
 import dev.milktui.core.grants.WorkspaceTrust;
 import dev.milktui.core.history.ClaudeProjects;
 import dev.milktui.core.history.PastSession;
+import dev.milktui.core.replay.ReplayFile;
 import dev.milktui.core.session.LaunchSpec;
 import dev.milktui.core.session.Session;
 import dev.milktui.core.session.Transport;
@@ -183,6 +184,9 @@ public final class MilkTuiCommand implements Callable<Integer> {
 
   private final Environment environment;
 
+  /** Set by {@code milk-tui replay}: a recording plays, as in the demo, and no claude starts. */
+  private boolean replaying;
+
   /** The always-ask list in force, read once before the screen opens. */
   private AlwaysAsk.Rules askRules;
 
@@ -226,6 +230,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
     // Names written out: reading the annotations would cost reflection on every start.
     Map<String, Class<?>> byName = new LinkedHashMap<>();
     byName.put("scan", ScanCommand.class);
+    byName.put("replay", ReplayCommand.class);
     byName.put("grants", GrantsCommand.class);
     byName.put("trust", TrustCommand.class);
     byName.put("why", WhyCommand.class);
@@ -251,6 +256,32 @@ public final class MilkTuiCommand implements Callable<Integer> {
       spec.commandLine().getErr().flush();
       return 1;
     }
+  }
+
+  /**
+   * {@code milk-tui replay FILE}: the recording on the screen, played as the demo plays its own.
+   */
+  int replay(ReplayFile.Loaded loaded, String name, double speed) throws Exception {
+    replaying = true;
+    Path workingDirectory = workingDirectory();
+    AppPaths paths = AppPaths.resolve(environment);
+    try (DemoSessionFactory sessions =
+        DemoSessionFactory.replay(
+            loaded, TerminalText.oneLine(name), environment.home(), workingDirectory, speed)) {
+      return runUi(
+          paths,
+          new LastSessions(paths.lastSessionsFile()),
+          Optional.empty(),
+          workingDirectory,
+          sessions.settings(),
+          sessions,
+          Optional.empty());
+    }
+  }
+
+  /** No claude runs: the demo or a replay. */
+  private boolean offline() {
+    return demo || replaying;
   }
 
   private int run(Path workingDirectory) throws Exception {
@@ -347,7 +378,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
               controller.set(ui);
               ui.showVersion(BuildInfo.VERSION);
               ui.workingDirectory(workingDirectory);
-              if (!demo) {
+              if (!offline()) {
                 ui.showBaseline(noBaseline ? "" : LaunchSpec.BASELINE_SUMMARY);
               }
               claudeVersion.ifPresent(version -> showClaudeVersion(ui, version));
@@ -404,6 +435,11 @@ public final class MilkTuiCommand implements Callable<Integer> {
       }
 
       @Override
+      public Optional<String> readOnly() {
+        return factory.readOnly();
+      }
+
+      @Override
       public Path trust(Path workspace) throws SettingsException {
         trust.trust(workspace);
         return trust.file();
@@ -415,7 +451,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
             event -> {
               if (event instanceof SessionEvent.TurnStarted started
                   && started.sessionId() != null
-                  && !demo
+                  && !offline()
                   && !started.sessionId().equals(remembered.getAndSet(started.sessionId()))) {
                 // Every turn starts with init; the file is touched only when the id changes.
                 lastSessions.remember(workingDirectory, started.sessionId());
@@ -436,7 +472,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
                     listener.accept(
                         new SessionEvent.Notice(
                             SessionEvent.Level.WARNING, StateFolder.notice(stateFolder, problem))));
-        if (!demo) {
+        if (!offline()) {
           listener.accept(
               new SessionEvent.Notice(
                   SessionEvent.Level.INFO,

@@ -88,8 +88,17 @@ public final class InputBox extends TextBox {
     updateCompletion();
   }
 
+  /** Shows {@code note} and takes no text: the session sends nothing (a replay). */
+  public void readOnly(String note) {
+    setText(note);
+    setReadOnly(true);
+  }
+
   @Override
   public synchronized Result handleKeyStroke(KeyStroke key) {
+    if (isReadOnly()) {
+      return Result.UNHANDLED;
+    }
     // The text may have been set from outside (a draft, a history entry) since the last key.
     updateCompletion();
     if (completing()) {

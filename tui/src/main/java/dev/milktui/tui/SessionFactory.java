@@ -25,6 +25,14 @@ public interface SessionFactory {
   }
 
   /**
+   * What the message box says instead of taking messages, when this factory's sessions send nothing
+   * (a replay); empty when it takes messages.
+   */
+  default Optional<String> readOnly() {
+    return Optional.empty();
+  }
+
+  /**
    * Trusts {@code workspace} in Claude's own file, as Claude's trust dialog would, and returns that
    * file. Slow (it waits for Claude's lock): called off the GUI thread.
    *

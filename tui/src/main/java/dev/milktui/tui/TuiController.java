@@ -100,6 +100,7 @@ public final class TuiController {
     this.transcriptView = new TranscriptView(transcript, palette);
     this.toolPane = new ToolPane(palette, config.clock(), row -> toolDetails(row));
     this.input = new InputBox(new InputHistory(config.historyFile(), workers), this::submitted);
+    sessions.readOnly().ifPresent(input::readOnly);
     this.popup = new CompletionPopup(palette, input);
     input.completeWith(
         new Completions(ui.commands()::names, () -> Optional.ofNullable(fileIndex)),

@@ -60,7 +60,7 @@ public final class SessionFile {
         if (prompt.isPresent()) {
           prompts++;
           events.add(new SessionEvent.UserPrompt(prompt.get(), false));
-        } else if (shown(record.get())) {
+        } else if (SessionRecords.shown(record.get())) {
           accumulator.accept(MessageParser.parse(record.get()));
         }
       }
@@ -87,14 +87,6 @@ public final class SessionFile {
             SessionEvent.Level.INFO,
             "Earlier conversation: " + prompts + " prompt(s), read from " + file + "."));
     return events;
-  }
-
-  /** Claude's replies and tool results of the main conversation (not a subagent's). */
-  private static boolean shown(JsonNode record) {
-    String type = Json.text(record, "type");
-    return ("assistant".equals(type) || "user".equals(type))
-        && !Json.isTrue(record, "isSidechain")
-        && !Json.isTrue(record, "isMeta");
   }
 
   static Optional<JsonNode> parse(String line) {

@@ -5,7 +5,7 @@ import dev.milktui.core.protocol.Json;
 import java.util.Optional;
 
 /** What the records of Claude's session files mean to milk-tui. */
-final class SessionRecords {
+public final class SessionRecords {
   private SessionRecords() {}
 
   /**
@@ -13,7 +13,7 @@ final class SessionRecords {
    * summaries, subagent lines, tool results and the output of local commands. A command shows as
    * the user typed it ({@code /compact}).
    */
-  static Optional<String> prompt(JsonNode record) {
+  public static Optional<String> prompt(JsonNode record) {
     if (!"user".equals(Json.text(record, "type"))
         || Json.isTrue(record, "isMeta")
         || Json.isTrue(record, "isSidechain")
@@ -39,6 +39,14 @@ final class SessionRecords {
       return Optional.empty();
     }
     return Optional.of(command(text).orElse(text));
+  }
+
+  /** Claude's replies and tool results of the main conversation (not a subagent's). */
+  public static boolean shown(JsonNode record) {
+    String type = Json.text(record, "type");
+    return ("assistant".equals(type) || "user".equals(type))
+        && !Json.isTrue(record, "isSidechain")
+        && !Json.isTrue(record, "isMeta");
   }
 
   /** {@code <command-name>/compact</command-name>…} → {@code /compact} (with its arguments). */

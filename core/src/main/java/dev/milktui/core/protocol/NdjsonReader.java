@@ -135,12 +135,27 @@ public final class NdjsonReader {
     int start = 0;
     for (int i = 0; i < length; i++) {
       if (chunk[i] == '\n') {
-        append(chunk, start, i - start);
-        finishLine();
+        if (!parses && buffer.length() == 0 && !skipping && i - start <= maxLineBytes) {
+          // A framing reader's sink takes a line inside the chunk as it is: no copy.
+          lineNumber++;
+          handOver(chunk, start, i - start);
+        } else {
+          append(chunk, start, i - start);
+          finishLine();
+        }
         start = i + 1;
       }
     }
     append(chunk, start, length - start);
+  }
+
+  private void handOver(byte[] bytes, int offset, int length) {
+    if (length > 0 && bytes[offset + length - 1] == '\r') {
+      length--;
+    }
+    if (!isBlank(bytes, offset, length)) {
+      sink.rawLine(bytes, offset, length);
+    }
   }
 
   private void append(byte[] bytes, int offset, int length) {
@@ -183,7 +198,7 @@ public final class NdjsonReader {
       if (length > 0 && line[length - 1] == '\r') {
         length--;
       }
-      if (!isBlank(line, length)) {
+      if (!isBlank(line, 0, length)) {
         sink.rawLine(line, 0, length);
         if (parses) {
           parse(length);
@@ -266,8 +281,8 @@ public final class NdjsonReader {
     return "invalid JSON: " + (message == null ? e.getClass().getSimpleName() : message);
   }
 
-  private static boolean isBlank(byte[] bytes, int length) {
-    for (int i = 0; i < length; i++) {
+  private static boolean isBlank(byte[] bytes, int offset, int length) {
+    for (int i = offset; i < offset + length; i++) {
       byte b = bytes[i];
       if (b != ' ' && b != '\t' && b != '\r') {
         return false;

@@ -8,8 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A recorded session to play back: NDJSON lines as the CLI printed them, cut into turns by
- * directive lines of the form {@code {"milk_replay": …}}:
+ * A recorded session to play back. Either a recording played from the start ({@link #recording}: a
+ * session record or Claude's session file, read by {@link ReplayFile}), or a script whose turns
+ * wait for the user's messages: NDJSON lines as the CLI printed them, cut into turns by directive
+ * lines of the form {@code {"milk_replay": …}}:
  *
  * <ul>
  *   <li>{@code "turn"} starts the lines played for the next user message;
@@ -20,17 +22,31 @@ import java.util.List;
  *   <li>{@code {"milk_replay":"note",…}} says where the lines came from and is skipped.
  * </ul>
  */
-public record ReplayScript(List<Segment> turns, List<Segment> resumes) {
+public record ReplayScript(List<Segment> turns, List<Segment> resumes, boolean fromStart) {
 
   public ReplayScript {
     turns = List.copyOf(turns);
     resumes = List.copyOf(resumes);
   }
 
+  /** A recording shown from its start, read-only: nothing waits for the user. */
+  public static ReplayScript recording(List<Item> items) {
+    return new ReplayScript(List.of(new Segment(List.copyOf(items))), List.of(), true);
+  }
+
   /** What one segment plays, in order. */
   public sealed interface Item {}
 
   public record Line(String json) implements Item {}
+
+  /** A message the user sent, as the recording holds it. */
+  public record Prompt(String text) implements Item {}
+
+  /** Something the recording says that is no line of claude's (a permission answered). */
+  public record Note(String text) implements Item {}
+
+  /** The turn before the next prompt is over (Claude's session files have no results). */
+  public record EndTurn() implements Item {}
 
   public record Delay(long millis) implements Item {}
 
@@ -102,7 +118,7 @@ public record ReplayScript(List<Segment> turns, List<Segment> resumes) {
     if (allow != null) {
       throw new IOException("replay script: a branch is not closed with end_branch");
     }
-    return new ReplayScript(turns, resumes);
+    return new ReplayScript(turns, resumes, false);
   }
 
   private static List<Item> requireBranch(List<Item> branch, int number) throws IOException {

@@ -18,11 +18,16 @@ import java.util.function.Consumer;
 import org.tinylog.Logger;
 
 /**
- * Plays a {@link ReplayScript} through the same routing as a live session: the offline demo and
- * fast tests. A permission request waits for a real answer, and the answer picks what follows.
+ * Plays a {@link ReplayScript} through the same routing as a live session: {@code milk-tui replay},
+ * the offline demo and fast tests. A script's turns wait for the user's messages, and a permission
+ * request for a real answer, which picks what follows. A recording ({@link ReplayScript#fromStart})
+ * plays from its start, read-only: a message is not sent, nothing asks the user, and file calls
+ * show the diff their input holds.
  */
 public final class ReplaySession implements Session {
   private static final String END_OF_SCRIPT = "The recorded session has no more turns.";
+  static final String READ_ONLY = "This is a replay: nothing is sent.";
+  static final String END_OF_RECORDING = "End of the replay.";
 
   private final ReplayScript script;
   private final GrantPersister persister;
@@ -37,6 +42,7 @@ public final class ReplaySession implements Session {
   // prompt would race with the next prompt, shown by another thread while this command ends.
   private final AtomicInteger finishedTurns = new AtomicInteger();
   private final AtomicInteger pending = new AtomicInteger();
+  private final boolean unattended;
   private int nextTurn;
   private int nextResume;
 
@@ -48,17 +54,30 @@ public final class ReplaySession implements Session {
       Consumer<SessionEvent> listener,
       GrantPersister persister,
       double speed) {
+    this(script, listener, persister, speed, true);
+  }
+
+  private ReplaySession(
+      ReplayScript script,
+      Consumer<SessionEvent> listener,
+      GrantPersister persister,
+      double speed,
+      boolean threaded) {
     this.script = script;
     this.persister = persister;
     this.speed = speed;
+    this.unattended = !threaded;
+    Consumer<SessionEvent> counted =
+        event -> {
+          if (event instanceof SessionEvent.TurnFinished) {
+            finishedTurns.incrementAndGet();
+          }
+          listener.accept(event);
+        };
     this.engine =
-        new SessionEngine(
-            event -> {
-              if (event instanceof SessionEvent.TurnFinished) {
-                finishedTurns.incrementAndGet();
-              }
-              listener.accept(event);
-            });
+        script.fromStart()
+            ? new SessionEngine(event -> shownReadOnly(event, counted), new RecordedDiffs())
+            : new SessionEngine(counted);
     this.player = new Thread(this::loop, "milk-replay");
     player.setDaemon(true);
     player.setUncaughtExceptionHandler(
@@ -67,12 +86,45 @@ public final class ReplaySession implements Session {
           engine.emit(
               new SessionEvent.Notice(SessionEvent.Level.ERROR, "The replay failed: " + error));
         });
-    player.start();
+    if (threaded) {
+      if (script.fromStart()) {
+        enqueue(this::playRecording);
+      }
+      player.start();
+    }
+  }
+
+  /**
+   * Plays the whole script on the calling thread without pauses (an export): a script's turns one
+   * after another, each permission branch as allowed.
+   */
+  public static void playAll(ReplayScript script, Consumer<SessionEvent> listener) {
+    ReplaySession session = new ReplaySession(script, listener, GrantPersister.REFUSE, 0, false);
+    if (script.fromStart()) {
+      session.play(script.turns().get(0).items());
+      return;
+    }
+    for (int i = 0; i < script.turns().size(); i++) {
+      session.playNextTurn();
+    }
+  }
+
+  /** What a read-only replay shows: everything but what would ask the user something. */
+  private static void shownReadOnly(SessionEvent event, Consumer<SessionEvent> listener) {
+    if (!(event instanceof SessionEvent.PermissionRequested
+        || event instanceof SessionEvent.GrantsNeeded
+        || event instanceof SessionEvent.ElicitationRequested)) {
+      listener.accept(event);
+    }
   }
 
   @Override
   public void send(String text) {
     if (closed) {
+      return;
+    }
+    if (script.fromStart()) {
+      engine.emit(new SessionEvent.Notice(SessionEvent.Level.INFO, READ_ONLY));
       return;
     }
     engine.emit(new SessionEvent.UserPrompt(text, false));
@@ -158,6 +210,16 @@ public final class ReplaySession implements Session {
     endOpenTurn(finished);
   }
 
+  /** A recording, whole; a turn it leaves open (a cut-off session) ends with it. */
+  private void playRecording() {
+    int finished = finishedTurns.get();
+    play(script.turns().get(0).items());
+    if (!closed && !interrupted) {
+      engine.emit(new SessionEvent.Notice(SessionEvent.Level.INFO, END_OF_RECORDING));
+    }
+    endOpenTurn(finished);
+  }
+
   private void playNextResume() {
     int finished = finishedTurns.get();
     if (nextResume >= script.resumes().size()) {
@@ -198,8 +260,16 @@ public final class ReplaySession implements Session {
         pause(delay);
         answers.clear();
         engine.acceptLine(line.json(), this::channel, unsupported -> {});
+      } else if (item instanceof ReplayScript.Prompt prompt) {
+        pause(delay);
+        engine.emit(new SessionEvent.UserPrompt(prompt.text(), false));
+      } else if (item instanceof ReplayScript.Note note) {
+        engine.emit(new SessionEvent.Notice(SessionEvent.Level.INFO, note.text()));
+      } else if (item instanceof ReplayScript.EndTurn) {
+        engine.emit(
+            new SessionEvent.TurnFinished(TurnSummary.notRun(engine.sessionId().orElse(null))));
       } else if (item instanceof ReplayScript.Branch branch) {
-        Boolean allowed = awaitAnswer();
+        Boolean allowed = unattended ? Boolean.TRUE : awaitAnswer();
         if (allowed == null) {
           return;
         }

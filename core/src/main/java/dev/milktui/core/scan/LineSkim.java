@@ -88,8 +88,10 @@ final class LineSkim {
   /**
    * The slim line claude printed: the line itself, or the one inside a session record entry (whose
    * bytes may be changed in the process); null for an entry of what milk-tui sent or of stderr.
+   * Lines whose bytes settle them ({@link LineTriage}) are not parsed.
    */
-  static ObjectNode claudeLine(byte[] line, int offset, int length) throws Malformed {
+  static ObjectNode claudeLine(byte[] line, int offset, int length, LineTriage triage)
+      throws Malformed {
     int start = RecordedLine.start(line, offset, length);
     if (start >= 0) {
       int end;
@@ -98,7 +100,12 @@ final class LineSkim {
       } catch (RecordedLine.Malformed e) {
         throw new Malformed("invalid JSON: " + e.getMessage());
       }
-      return recorded(line, start, end - start);
+      ObjectNode settled = triage.slim(line, start, end - start);
+      return settled != null ? settled : recorded(line, start, end - start);
+    }
+    ObjectNode settled = triage.slim(line, offset, length);
+    if (settled != null) {
+      return settled;
     }
     LineSkim skim = skim(line, offset, length);
     ObjectNode node = skim.top;

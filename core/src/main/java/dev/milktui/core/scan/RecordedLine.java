@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
  * they stand for), so a line of any size costs no copy. Entries of another shape are left to the
  * general path.
  */
-final class RecordedLine {
+public final class RecordedLine {
   private static final byte[] START = bytes("{\"ts\":\"");
   private static final byte[] CLI_LINE = bytes("\",\"dir\":\"cli\",\"line\":\"");
 
@@ -25,7 +25,7 @@ final class RecordedLine {
   }
 
   /** Thrown when the entry's string or what follows it is not well-formed JSON. */
-  static final class Malformed extends Exception {
+  public static final class Malformed extends Exception {
     private static final long serialVersionUID = 1L;
 
     Malformed(String message) {
@@ -39,7 +39,7 @@ final class RecordedLine {
    * Where the recorded line's string starts (after its quote) when the entry has the exact shape
    * milk-tui writes for a line from claude, else -1.
    */
-  static int start(byte[] bytes, int offset, int length) {
+  public static int start(byte[] bytes, int offset, int length) {
     int end = offset + length;
     if (!matches(bytes, offset, end, START)) {
       return -1;
@@ -58,7 +58,7 @@ final class RecordedLine {
    * Unescapes the string that starts at {@code start} in place and returns where the unescaped line
    * ends; the entry must close right after the string.
    */
-  static int unescape(byte[] bytes, int start, int end) throws Malformed {
+  public static int unescape(byte[] bytes, int start, int end) throws Malformed {
     int read = start;
     int write = start;
     while (true) {

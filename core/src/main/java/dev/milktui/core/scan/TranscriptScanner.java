@@ -69,6 +69,7 @@ public final class TranscriptScanner implements LineSink {
   private final Listing<PermissionDenial> denials = new Listing<>(LISTED_CALLS);
   private final Set<String> deniedIds = recentIds();
   private final Listing<String> errors = new Listing<>(LISTED_ERRORS);
+  private final LineTriage triage = new LineTriage();
   private NdjsonReader reader;
   private long lines;
   private long malformed;
@@ -108,7 +109,7 @@ public final class TranscriptScanner implements LineSink {
     lines++;
     ObjectNode line;
     try {
-      line = LineSkim.claudeLine(bytes, offset, length);
+      line = LineSkim.claudeLine(bytes, offset, length, triage);
     } catch (LineSkim.Malformed e) {
       malformed(reader.lines(), e.getMessage());
       return;

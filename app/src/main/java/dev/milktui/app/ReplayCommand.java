@@ -1,0 +1,121 @@
+package dev.milktui.app;
+
+import dev.milktui.core.conversation.Conversation;
+import dev.milktui.core.export.MarkdownExport;
+import dev.milktui.core.replay.ReplayFile;
+import dev.milktui.core.replay.ReplaySession;
+import dev.milktui.core.text.TerminalText;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code milk-tui replay FILE}: a recorded session on the full screen, read-only, or as Markdown.
+ * The kind of file is read from its content ({@link ReplayFile}); the Markdown is the export of the
+ * same conversation the screen shows.
+ */
+@Command(
+    name = "replay",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Shows a recorded session on the full screen, read-only: the conversation, tool calls with"
+          + " their results, diffs and the permission answers. Nothing is sent and no claude is"
+          + " started.",
+      "FILE is a milk-tui session record (in milk-tui's state folder), Claude's own session file"
+          + " (<config>/projects/<folder>/<id>.jsonl), claude's stream-json output, or a replay"
+          + " script; the kind is read from the content.",
+      "A file of no such kind is one line on stderr and exit code 1."
+    })
+final class ReplayCommand implements Callable<Integer> {
+  static final int NOT_REPLAYABLE = 1;
+
+  @Spec CommandSpec spec;
+
+  @ParentCommand MilkTuiCommand root;
+
+  @Parameters(paramLabel = "FILE", arity = "0..1", description = "the recording to replay")
+  String file;
+
+  @Option(
+      names = "--speed",
+      paramLabel = "X",
+      description =
+          "Play at X times the recorded pace, pauses over 5 s shortened (default: all at once).")
+  Double speed;
+
+  @Option(
+      names = "--to-markdown",
+      paramLabel = "OUT",
+      arity = "0..1",
+      fallbackValue = STDOUT,
+      description = "Write the conversation as Markdown to OUT (default: standard output).")
+  String markdown;
+
+  private static final String STDOUT = "-";
+
+  @Override
+  public Integer call() throws Exception {
+    if (file == null && markdown != null && !markdown.equals(STDOUT)) {
+      // "--to-markdown FILE": the option took the file as its optional value.
+      file = markdown;
+      markdown = STDOUT;
+    }
+    if (file == null) {
+      throw new ParameterException(spec.commandLine(), "Missing FILE");
+    }
+    if (speed != null && !(speed > 0 && Double.isFinite(speed))) {
+      throw new ParameterException(
+          spec.commandLine(), "--speed: expected a number above 0, not " + speed);
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    ReplayFile.Loaded loaded;
+    try {
+      loaded = ReplayFile.read(Path.of(file));
+    } catch (ReplayFile.NotReplayable | InvalidPathException e) {
+      String reason =
+          e instanceof ReplayFile.NotReplayable ? e.getMessage() : "not a valid file name";
+      err.println("milk-tui replay: " + TerminalText.oneLine(file) + ": " + reason);
+      err.flush();
+      return NOT_REPLAYABLE;
+    }
+    if (markdown != null) {
+      return toMarkdown(loaded);
+    }
+    return root.replay(loaded, file, speed == null ? 0 : 1 / speed);
+  }
+
+  private int toMarkdown(ReplayFile.Loaded loaded) {
+    Conversation conversation = new Conversation();
+    ReplaySession.playAll(loaded.script(), conversation::apply);
+    String text = MarkdownExport.render(conversation.cells());
+    if (markdown.equals(STDOUT)) {
+      PrintWriter out = spec.commandLine().getOut();
+      out.print(text);
+      out.flush();
+      return 0;
+    }
+    try {
+      MarkdownExport.write(Path.of(markdown), text);
+      return 0;
+    } catch (IOException | InvalidPathException e) {
+      spec.commandLine()
+          .getErr()
+          .println(
+              "milk-tui replay: cannot write "
+                  + TerminalText.oneLine(markdown)
+                  + ": "
+                  + TerminalText.oneLine(String.valueOf(e.getMessage())));
+      spec.commandLine().getErr().flush();
+      return NOT_REPLAYABLE;
+    }
+  }
+}

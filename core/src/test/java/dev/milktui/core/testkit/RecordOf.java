@@ -1,0 +1,56 @@
+package dev.milktui.core.testkit;
+
+import dev.milktui.core.protocol.Json;
+import dev.milktui.core.record.RecordFile;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A milk-tui session record of a recording, written by {@link RecordFile} as a live session writes
+ * it: the host's messages first, each permission answer right after its request, claude's lines and
+ * a line of stderr.
+ */
+public final class RecordOf {
+  private RecordOf() {}
+
+  public static Path recording(String name, Path file) throws IOException {
+    List<String> host = new ArrayList<>();
+    Path stdin = Recordings.stdin(name);
+    if (Files.exists(stdin)) {
+      host.addAll(Files.readAllLines(stdin));
+    }
+    Clock clock = Clock.fixed(Instant.parse("2026-12-03T10:00:00Z"), ZoneOffset.UTC);
+    try (RecordFile record = RecordFile.open(file, clock)) {
+      host.removeIf(
+          line -> {
+            boolean user = line.contains("\"user\"");
+            if (user) {
+              record.toClaude(line);
+            }
+            return user;
+          });
+      record.stderr("claude's log line");
+      for (String line : Files.readAllLines(Recordings.ndjson(name))) {
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        record.fromClaude(bytes, 0, bytes.length);
+        String requestId = Json.text(Json.MAPPER.readTree(line), "request_id");
+        host.removeIf(
+            answer -> {
+              boolean answers = requestId != null && answer.contains(requestId);
+              if (answers) {
+                record.toClaude(answer);
+              }
+              return answers;
+            });
+      }
+    }
+    return file;
+  }
+}
