@@ -13,6 +13,9 @@ import dev.milktui.core.grants.SettingsStore;
 import dev.milktui.core.grants.WorkspaceTrust;
 import dev.milktui.core.history.ClaudeProjects;
 import dev.milktui.core.history.PastSession;
+import dev.milktui.core.ledger.Decision;
+import dev.milktui.core.ledger.DecisionLedger;
+import dev.milktui.core.ledger.LedgerFile;
 import dev.milktui.core.session.LaunchSpec;
 import dev.milktui.core.session.Session;
 import dev.milktui.core.session.Transport;
@@ -230,6 +233,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
     byName.put("trust", TrustCommand.class);
     byName.put("doctor", DoctorCommand.class);
     byName.put("completion", CompletionCommand.class);
+    byName.put("decisions", DecisionsCommand.class);
     return byName;
   }
 
@@ -267,7 +271,8 @@ public final class MilkTuiCommand implements Callable<Integer> {
             workingDirectory,
             demoSessions.settings(),
             demoSessions,
-            Optional.empty());
+            Optional.empty(),
+            DecisionLedger.NONE);
       }
     }
     SettingsStore settings =
@@ -280,21 +285,28 @@ public final class MilkTuiCommand implements Callable<Integer> {
     StartupChecks.Claude found =
         StartupChecks.claude(
             ClaudeLocator.of(environment), Optional.ofNullable(claude), ClaudeVersionProbe.TIMEOUT);
+    LedgerFile ledger = LedgerFile.inStateFolder(paths.stateDirectory());
     SessionFactory factory =
         new ClaudeSessionFactory(
             launchSpec(workingDirectory, found.binary(), askRules.rules()),
             settings,
             paths,
             Clock.systemUTC(),
-            claudeProjects());
-    return runUi(
-        paths,
-        lastSessions,
-        resumeId,
-        workingDirectory,
-        settings,
-        factory,
-        Optional.of(found.version()));
+            claudeProjects(),
+            ledger);
+    try {
+      return runUi(
+          paths,
+          lastSessions,
+          resumeId,
+          workingDirectory,
+          settings,
+          factory,
+          Optional.of(found.version()),
+          ledger);
+    } finally {
+      ledger.close();
+    }
   }
 
   @SuppressWarnings("try") // standard error is silenced for the block, never read
@@ -305,10 +317,11 @@ public final class MilkTuiCommand implements Callable<Integer> {
       Path workingDirectory,
       SettingsStore settings,
       SessionFactory factory,
-      Optional<ClaudeVersion> claudeVersion)
+      Optional<ClaudeVersion> claudeVersion,
+      DecisionLedger ledger)
       throws Exception {
     AtomicReference<TuiController> controller = new AtomicReference<>();
-    SessionFactory wired = wire(factory, lastSessions, workingDirectory);
+    SessionFactory wired = wire(factory, lastSessions, workingDirectory, ledger);
     Path exportFile =
         export != null
             ? export.toAbsolutePath()
@@ -387,7 +400,10 @@ public final class MilkTuiCommand implements Callable<Integer> {
    * event; the app only writes the trust, on the UI's worker.
    */
   private SessionFactory wire(
-      SessionFactory factory, LastSessions lastSessions, Path workingDirectory) {
+      SessionFactory factory,
+      LastSessions lastSessions,
+      Path workingDirectory,
+      DecisionLedger ledger) {
     AtomicReference<String> firstPrompt = new AtomicReference<>(prompt);
     // Said once, in the first session: the folder is tried before the screen opens.
     Path stateFolder = AppPaths.resolve(environment).stateDirectory();
@@ -406,6 +422,12 @@ public final class MilkTuiCommand implements Callable<Integer> {
       @Override
       public Path trust(Path workspace) throws SettingsException {
         trust.trust(workspace);
+        ledger.record(
+            Decision.workspaceTrusted(
+                Instant.now(),
+                Optional.ofNullable(remembered.get()).orElse(""),
+                workspace,
+                trust.file()));
         return trust.file();
       }
 

@@ -11,8 +11,10 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -40,8 +42,13 @@ public final class LedgerFile implements DecisionLedger, AutoCloseable {
   public LedgerFile(Path folder, Duration bound) {
     this.folder = folder;
     this.bound = bound;
-    this.writer =
-        Executors.newSingleThreadExecutor(
+    ThreadPoolExecutor pool =
+        new ThreadPoolExecutor(
+            1,
+            1,
+            1,
+            TimeUnit.MINUTES,
+            new LinkedBlockingQueue<>(),
             body -> {
               Thread thread = new Thread(body, "milk-ledger");
               thread.setDaemon(true);
@@ -49,6 +56,9 @@ public final class LedgerFile implements DecisionLedger, AutoCloseable {
                   (t, e) -> Logger.error(e, "the decision ledger's writer failed"));
               return thread;
             });
+    // The thread ends after a minute without decisions and comes back with the next one.
+    pool.allowCoreThreadTimeOut(true);
+    this.writer = pool;
   }
 
   /** The ledger in milk-tui's state folder, waiting at most two seconds for a write. */
@@ -66,7 +76,7 @@ public final class LedgerFile implements DecisionLedger, AutoCloseable {
     Future<?> write;
     try {
       write = writer.submit(() -> append(decision, line));
-    } catch (java.util.concurrent.RejectedExecutionException e) {
+    } catch (RejectedExecutionException e) {
       return problem("the ledger is closed");
     }
     Future<?> behind = stalled;
