@@ -2,6 +2,7 @@ package dev.milktui.app;
 
 import dev.milktui.core.ledger.Decision;
 import dev.milktui.core.ledger.DecisionLine;
+import dev.milktui.core.ledger.DecisionSummary;
 import dev.milktui.core.ledger.LedgerFolder;
 import dev.milktui.core.ledger.LedgerReader;
 import dev.milktui.core.text.TerminalSafeJson;
@@ -36,8 +37,6 @@ import picocli.CommandLine.Spec;
           + " 2 usage."
     })
 public final class DecisionsCommand implements Callable<Integer> {
-  private static final int INPUT_COLUMNS = 60;
-
   private final Environment environment;
   private final Clock clock;
 
@@ -99,7 +98,10 @@ public final class DecisionsCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     for (Decision decision : reading.entries()) {
-      out.println(json ? TerminalSafeJson.write(DecisionLine.toJson(decision)) : line(decision));
+      out.println(
+          json
+              ? TerminalSafeJson.write(DecisionLine.toJson(decision))
+              : DecisionSummary.line(decision));
     }
     out.flush();
     int skipped = reading.tornLines() + reading.badLines();
@@ -116,49 +118,5 @@ public final class DecisionsCommand implements Callable<Integer> {
       err.flush();
     }
     return 0;
-  }
-
-  /** One decision on one line; everything from the file is marked, never printed raw. */
-  static String line(Decision decision) {
-    StringBuilder line = new StringBuilder();
-    line.append(decision.time()).append("  ");
-    line.append(decision.sessionId().isEmpty() ? "-" : shortId(decision.sessionId()));
-    line.append("  ").append(decision.tool().isEmpty() ? "-" : safe(decision.tool()));
-    if (!decision.shown().isEmpty()) {
-      line.append("  ").append(cut(safe(firstLine(decision.shown())), INPUT_COLUMNS));
-    }
-    line.append("  ").append(safe(decision.decided()));
-    line.append("  by ").append(by(decision));
-    return line.toString();
-  }
-
-  private static String by(Decision decision) {
-    String source = safe(decision.source());
-    return switch (decision.by()) {
-      case YOU -> "you";
-      case BASELINE -> "the baseline (" + source + ")";
-      case RULE -> "the rule " + source;
-      case MODE -> "the mode " + source;
-      case CLAUDE -> "claude" + (source.isEmpty() ? "" : " (" + source + ")");
-    };
-  }
-
-  private static String shortId(String id) {
-    return safe(id.length() > 8 ? id.substring(0, 8) : id);
-  }
-
-  private static String firstLine(String text) {
-    int newline = text.indexOf('\n');
-    return newline < 0 ? text : text.substring(0, newline) + " …";
-  }
-
-  private static String cut(String text, int max) {
-    return text.codePointCount(0, text.length()) <= max
-        ? text
-        : text.substring(0, text.offsetByCodePoints(0, max - 1)) + "…";
-  }
-
-  private static String safe(String text) {
-    return GrantsSubcommand.safe(text);
   }
 }

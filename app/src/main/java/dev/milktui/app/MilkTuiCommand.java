@@ -16,6 +16,8 @@ import dev.milktui.core.history.PastSession;
 import dev.milktui.core.ledger.Decision;
 import dev.milktui.core.ledger.DecisionLedger;
 import dev.milktui.core.ledger.LedgerFile;
+import dev.milktui.core.ledger.LedgerFolder;
+import dev.milktui.core.ledger.LedgerReader;
 import dev.milktui.core.session.LaunchSpec;
 import dev.milktui.core.session.Session;
 import dev.milktui.core.session.Transport;
@@ -27,6 +29,7 @@ import dev.milktui.tui.TuiController;
 import dev.milktui.tui.app.UiEvent;
 import dev.milktui.tui.dialog.GrantSaver;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -429,6 +432,14 @@ public final class MilkTuiCommand implements Callable<Integer> {
                 workspace,
                 trust.file()));
         return trust.file();
+      }
+
+      @Override
+      public LedgerReader.Reading decisions(String sessionId) throws IOException {
+        return LedgerReader.read(
+            LedgerFolder.of(stateFolder),
+            Optional.empty(),
+            decision -> decision.sessionId().equals(sessionId));
       }
 
       @Override

@@ -200,6 +200,18 @@ class SessionDecisionsTest {
   }
 
   @Test
+  void aTrustIsTheUsersAndNamesTheWorkspaceAndTheFileItWentTo() {
+    Decision trust =
+        Decision.workspaceTrusted(NOW, "s-1", Path.of("/p"), Path.of("/home/u/.claude.json"));
+
+    assertThat(DecisionLine.read(DecisionLine.write(trust))).contains(trust);
+    assertThat(trust.kind()).isEqualTo(Decision.Kind.TRUST);
+    assertThat(trust.by()).isEqualTo(Decision.By.YOU);
+    assertThat(trust.decided())
+        .isEqualTo("trusted the workspace /p (written to /home/u/.claude.json)");
+  }
+
+  @Test
   void aLedgerProblemIsPassedOnForTheUser() {
     SessionDecisions failing =
         new SessionDecisions(
