@@ -7,6 +7,7 @@ import dev.milktui.core.grants.SettingsStore;
 import dev.milktui.core.history.ClaudeProjects;
 import dev.milktui.core.history.PastSession;
 import dev.milktui.core.history.SessionFile;
+import dev.milktui.core.ledger.DecisionLedger;
 import dev.milktui.core.record.RecordFile;
 import dev.milktui.core.session.ClaudeSession;
 import dev.milktui.core.session.LaunchSpec;
@@ -33,6 +34,7 @@ final class ClaudeSessionFactory implements SessionFactory {
   private final AppPaths paths;
   private final Clock clock;
   private final ClaudeProjects projects;
+  private final DecisionLedger ledger;
   private ClaudeSession last;
 
   ClaudeSessionFactory(
@@ -41,6 +43,18 @@ final class ClaudeSessionFactory implements SessionFactory {
       AppPaths paths,
       Clock clock,
       ClaudeProjects projects) {
+    this(template, settings, paths, clock, projects, DecisionLedger.NONE);
+  }
+
+  /** With {@code ledger}, every session's decisions are written to it before claude hears them. */
+  ClaudeSessionFactory(
+      LaunchSpec template,
+      SettingsStore settings,
+      AppPaths paths,
+      Clock clock,
+      ClaudeProjects projects,
+      DecisionLedger ledger) {
+    this.ledger = ledger;
     this.template = template;
     this.settings = settings;
     this.paths = paths;
@@ -66,7 +80,10 @@ final class ClaudeSessionFactory implements SessionFactory {
             spec,
             listener,
             new SettingsGrantPersister(settings, spec.workingDirectory()),
-            recorder(listener));
+            recorder(listener),
+            ledger,
+            // Where "allow always" and remembered grants are saved (GrantSaver, the persister).
+            Optional.of(settings.file()));
     // Reading Claude's settings and session file happens on the session's effects thread.
     session.start(
         this::persistedDirectories,

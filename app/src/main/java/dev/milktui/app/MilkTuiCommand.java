@@ -14,6 +14,11 @@ import dev.milktui.core.grants.WorkspaceTrust;
 import dev.milktui.core.history.ClaudeProjects;
 import dev.milktui.core.history.PastSession;
 import dev.milktui.core.replay.ReplayFile;
+import dev.milktui.core.ledger.Decision;
+import dev.milktui.core.ledger.DecisionLedger;
+import dev.milktui.core.ledger.LedgerFile;
+import dev.milktui.core.ledger.LedgerFolder;
+import dev.milktui.core.ledger.LedgerReader;
 import dev.milktui.core.session.LaunchSpec;
 import dev.milktui.core.session.Session;
 import dev.milktui.core.session.Transport;
@@ -25,6 +30,7 @@ import dev.milktui.tui.TuiController;
 import dev.milktui.tui.app.UiEvent;
 import dev.milktui.tui.dialog.GrantSaver;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -236,6 +242,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
     byName.put("why", WhyCommand.class);
     byName.put("doctor", DoctorCommand.class);
     byName.put("completion", CompletionCommand.class);
+    byName.put("decisions", DecisionsCommand.class);
     return byName;
   }
 
@@ -299,7 +306,8 @@ public final class MilkTuiCommand implements Callable<Integer> {
             workingDirectory,
             demoSessions.settings(),
             demoSessions,
-            Optional.empty());
+            Optional.empty(),
+            DecisionLedger.NONE);
       }
     }
     SettingsStore settings =
@@ -312,21 +320,28 @@ public final class MilkTuiCommand implements Callable<Integer> {
     StartupChecks.Claude found =
         StartupChecks.claude(
             ClaudeLocator.of(environment), Optional.ofNullable(claude), ClaudeVersionProbe.TIMEOUT);
+    LedgerFile ledger = LedgerFile.inStateFolder(paths.stateDirectory());
     SessionFactory factory =
         new ClaudeSessionFactory(
             launchSpec(workingDirectory, found.binary(), askRules.rules()),
             settings,
             paths,
             Clock.systemUTC(),
-            claudeProjects());
-    return runUi(
-        paths,
-        lastSessions,
-        resumeId,
-        workingDirectory,
-        settings,
-        factory,
-        Optional.of(found.version()));
+            claudeProjects(),
+            ledger);
+    try {
+      return runUi(
+          paths,
+          lastSessions,
+          resumeId,
+          workingDirectory,
+          settings,
+          factory,
+          Optional.of(found.version()),
+          ledger);
+    } finally {
+      ledger.close();
+    }
   }
 
   @SuppressWarnings("try") // standard error is silenced for the block, never read
@@ -337,10 +352,11 @@ public final class MilkTuiCommand implements Callable<Integer> {
       Path workingDirectory,
       SettingsStore settings,
       SessionFactory factory,
-      Optional<ClaudeVersion> claudeVersion)
+      Optional<ClaudeVersion> claudeVersion,
+      DecisionLedger ledger)
       throws Exception {
     AtomicReference<TuiController> controller = new AtomicReference<>();
-    SessionFactory wired = wire(factory, lastSessions, workingDirectory);
+    SessionFactory wired = wire(factory, lastSessions, workingDirectory, ledger);
     Path exportFile =
         export != null
             ? export.toAbsolutePath()
@@ -418,7 +434,10 @@ public final class MilkTuiCommand implements Callable<Integer> {
    * event; the app only writes the trust, on the UI's worker.
    */
   private SessionFactory wire(
-      SessionFactory factory, LastSessions lastSessions, Path workingDirectory) {
+      SessionFactory factory,
+      LastSessions lastSessions,
+      Path workingDirectory,
+      DecisionLedger ledger) {
     AtomicReference<String> firstPrompt = new AtomicReference<>(prompt);
     // Said once, in the first session: the folder is tried before the screen opens.
     Path stateFolder = AppPaths.resolve(environment).stateDirectory();
@@ -442,7 +461,21 @@ public final class MilkTuiCommand implements Callable<Integer> {
       @Override
       public Path trust(Path workspace) throws SettingsException {
         trust.trust(workspace);
+        ledger.record(
+            Decision.workspaceTrusted(
+                Instant.now(),
+                Optional.ofNullable(remembered.get()).orElse(""),
+                workspace,
+                trust.file()));
         return trust.file();
+      }
+
+      @Override
+      public LedgerReader.Reading decisions(String sessionId) throws IOException {
+        return LedgerReader.read(
+            LedgerFolder.of(stateFolder),
+            Optional.empty(),
+            decision -> decision.sessionId().equals(sessionId));
       }
 
       @Override

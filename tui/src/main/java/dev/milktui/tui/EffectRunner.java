@@ -200,6 +200,8 @@ final class EffectRunner {
       shell.indexFiles(i.directory());
     } else if (effect instanceof Effect.ShowHelp) {
       shell.help();
+    } else if (effect instanceof Effect.ShowDecisions d) {
+      showDecisions(d.sessionId());
     }
   }
 
@@ -273,6 +275,22 @@ final class EffectRunner {
                     "Could not list the earlier sessions: " + outcome.reason()));
           } else if (gen == generation) {
             overlays.resumePicker(outcome.value(), zone, filter);
+          }
+        });
+  }
+
+  /** The ledger is read on a worker; the overlay opens with what it found. */
+  private void showDecisions(String sessionId) {
+    workers.submit(
+        () -> sessions.decisions(sessionId),
+        outcome -> {
+          if (outcome.ok()) {
+            overlays.decisions(sessionId, outcome.value());
+          } else {
+            shell.feed(
+                new UiEvent.Note(
+                    SessionEvent.Level.ERROR,
+                    "The decision ledger could not be read: " + outcome.reason()));
           }
         });
   }

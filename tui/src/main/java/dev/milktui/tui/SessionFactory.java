@@ -2,6 +2,7 @@ package dev.milktui.tui;
 
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.history.PastSession;
+import dev.milktui.core.ledger.LedgerReader;
 import dev.milktui.core.session.Session;
 import java.nio.file.Path;
 import java.util.List;
@@ -40,5 +41,13 @@ public interface SessionFactory {
    */
   default Path trust(Path workspace) throws Exception {
     throw new UnsupportedOperationException("trusting a workspace is not available here");
+  }
+
+  /**
+   * Session {@code sessionId}'s entries of the decision ledger, oldest first. Slow (it reads
+   * files): called off the GUI thread.
+   */
+  default LedgerReader.Reading decisions(String sessionId) throws Exception {
+    return new LedgerReader.Reading(List.of(), 0, 0);
   }
 }

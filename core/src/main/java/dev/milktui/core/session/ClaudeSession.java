@@ -9,6 +9,9 @@ import dev.milktui.core.grants.GrantException;
 import dev.milktui.core.grants.GrantPersister;
 import dev.milktui.core.grants.LockWaits;
 import dev.milktui.core.grants.UntrustedWorkspaceDetector;
+import dev.milktui.core.ledger.DecisionLedger;
+import dev.milktui.core.ledger.SessionDecisions;
+import dev.milktui.core.ledger.WhyItRan;
 import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.protocol.ControlResponseMessage;
 import dev.milktui.core.protocol.HostMessages;
@@ -46,6 +49,7 @@ import dev.milktui.core.session.SessionState.WaitingForTasks;
 import dev.milktui.core.task.RunningTasks;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -110,6 +114,7 @@ public final class ClaudeSession implements Session {
   // Owned by the actor thread.
   private final List<SessionEvent> outbox = new ArrayList<>();
   private final SessionEngine router;
+  private final SessionDecisions decisions;
   private final Deque<String> waiting = new ArrayDeque<>();
   private final Turns turns = new Turns();
   private final RunningTasks tasks = new RunningTasks();
@@ -134,8 +139,35 @@ public final class ClaudeSession implements Session {
       Consumer<SessionEvent> listener,
       GrantPersister persister,
       SessionRecorder recorder) {
+    this(spec, listener, persister, recorder, DecisionLedger.NONE, Optional.empty());
+  }
+
+  /**
+   * With {@code ledger}, every decision about what may run is written to it before claude is told;
+   * {@code rulesFile} is where the host saves the rules the user allows always.
+   */
+  public ClaudeSession(
+      LaunchSpec spec,
+      Consumer<SessionEvent> listener,
+      GrantPersister persister,
+      SessionRecorder recorder,
+      DecisionLedger ledger,
+      Optional<Path> rulesFile) {
     this.spec = spec;
-    this.router = new SessionEngine(outbox::add, new EditDiffs(spec.workingDirectory()));
+    this.decisions =
+        new SessionDecisions(
+            ledger,
+            Clock.systemUTC(),
+            rulesFile,
+            () -> sessionId,
+            problem -> outbox.add(notice(SessionEvent.Level.WARNING, problem)));
+    this.router =
+        new SessionEngine(
+            event -> {
+              decisions.observe(event, this::whyItRan);
+              outbox.add(event);
+            },
+            new EditDiffs(spec.workingDirectory()));
     this.listener = listener;
     this.persister = persister;
     this.recorder = recorder;
@@ -527,6 +559,7 @@ public final class ClaudeSession implements Session {
   }
 
   private void onSetMode(String mode) {
+    decisions.modeAsked(mode);
     spec = spec.withPermissionMode(mode);
     ClaudeProcess process = livingProcess();
     if (process != null && process.isAlive()) {
@@ -642,6 +675,7 @@ public final class ClaudeSession implements Session {
   }
 
   private void resume(GrantDecision decision) {
+    decisions.granted(decision);
     spec = spec.withGrants(decision.rules(), decision.directories());
     emit(
         notice(
@@ -667,7 +701,12 @@ public final class ClaudeSession implements Session {
       return;
     }
     ClaudeProcess process = answer.process();
-    if (process != state.process() || !process.isAlive() || !process.write(answer.line())) {
+    boolean reachable = process == state.process() && process.isAlive();
+    if (reachable) {
+      // In the ledger before claude hears it, so no answer is ever missing from it.
+      decisions.answered(answer.request(), answer.line());
+    }
+    if (!reachable || !process.write(answer.line())) {
       emit(
           notice(
               SessionEvent.Level.WARNING,
@@ -821,10 +860,19 @@ public final class ClaudeSession implements Session {
     if (reported == null || reported.equals(asked) || PermissionModes.chosen(reported)) {
       return;
     }
+    decisions.modeReported(reported, asked);
     emit(
         new SessionEvent.PermissionModeUnrequested(
             reported, PermissionModes.meaning(reported), asked, atStart));
     transport.setPermissionMode(process, "milk-mode-" + ++hostRequests, asked);
+  }
+
+  /** milk-tui's own allowances in force now: the baseline, the rules it passed, the mode. */
+  private WhyItRan whyItRan() {
+    return new WhyItRan(
+        spec.baseline() ? spec.baselineTools() : List.of(),
+        spec.allowedTools(),
+        spec.requestedPermissionMode());
   }
 
   /** An id that could not be resumed safely (e.g. one like a flag) is not kept. */

@@ -15,5 +15,6 @@ public enum Action {
   REDRAW,
   NEXT_PANE,
   PAGE_UP,
-  PAGE_DOWN
+  PAGE_DOWN,
+  DECISIONS
 }

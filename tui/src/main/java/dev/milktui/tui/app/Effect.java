@@ -76,6 +76,9 @@ public sealed interface Effect {
 
   record ListSessions(String filter) implements Effect {}
 
+  /** Show the decision ledger's entries of session {@code sessionId} (null: none yet). */
+  record ShowDecisions(String sessionId) implements Effect {}
+
   record Remember(String message) implements Effect {}
 
   /** The folder claude works in, whose files {@code @} completion lists. */

@@ -352,6 +352,8 @@ public final class Ui {
       effects.add(new Effect.OfferRestart(lastExitCode, state.sessionId()));
     } else if (action == Action.TASKS) {
       showTasks();
+    } else if (action == Action.DECISIONS) {
+      effects.add(new Effect.ShowDecisions(state.sessionId()));
     } else if (action == Action.INTERRUPT) {
       interrupt();
     } else if (action == Action.CTRL_C) {

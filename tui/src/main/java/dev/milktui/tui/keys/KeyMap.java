@@ -149,6 +149,12 @@ public final class KeyMap {
               Action.TASKS,
               key -> Keys.type(key, KeyType.F6),
               "running agents and tasks; stop one"),
+          bind(
+              "F7",
+              Context.MAIN,
+              Action.DECISIONS,
+              key -> Keys.type(key, KeyType.F7),
+              "this session's decisions: allowed, denied, ran without asking"),
           row(
               "/help /resume /login",
               Context.NOTE,

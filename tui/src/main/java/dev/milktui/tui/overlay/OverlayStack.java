@@ -7,9 +7,11 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.core.event.TurnSummary;
 import dev.milktui.core.history.PastSession;
+import dev.milktui.core.ledger.LedgerReader;
 import dev.milktui.core.task.BackgroundTask;
 import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.app.TaskSummary;
+import dev.milktui.tui.dialog.DecisionsDialog;
 import dev.milktui.tui.dialog.DialogHost;
 import dev.milktui.tui.dialog.ElicitationDialog;
 import dev.milktui.tui.dialog.GrantDialog;
@@ -302,6 +304,11 @@ public final class OverlayStack {
       dialog.text(PermissionPrompter.HAS_CONTROLS);
     }
     dialog.component(ReadOnlyText.of(text)).open();
+  }
+
+  /** The decision ledger's entries of this session, read-only. */
+  public void decisions(String sessionId, LedgerReader.Reading reading) {
+    DecisionsDialog.open(host, sessionId, reading);
   }
 
   /** Running tasks as the stack last heard of them. */

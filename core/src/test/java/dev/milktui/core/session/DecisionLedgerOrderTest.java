@@ -1,0 +1,83 @@
+package dev.milktui.core.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.milktui.core.event.PermissionRequest;
+import dev.milktui.core.event.SessionEvent;
+import dev.milktui.core.grants.GrantPersister;
+import dev.milktui.core.ledger.LedgerFile;
+import dev.milktui.core.ledger.LedgerFolder;
+import dev.milktui.core.ledger.LedgerReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The ledger entry of an answer is on disk before the answer's line goes to claude. */
+class DecisionLedgerOrderTest extends StandInFixture {
+
+  /** Reads the ledger the moment a control_response is written to claude. */
+  private static final class OnAnswer implements SessionRecorder {
+    private final Path folder;
+    final List<Integer> entriesWhenAnswered = new ArrayList<>();
+
+    OnAnswer(Path folder) {
+      this.folder = folder;
+    }
+
+    @Override
+    public void fromClaude(byte[] line, int offset, int length) {}
+
+    @Override
+    public synchronized void toClaude(String line) {
+      if (line.contains("\"control_response\"")) {
+        try {
+          entriesWhenAnswered.add(
+              LedgerReader.read(folder, Optional.empty(), d -> true).entries().size());
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+    }
+
+    @Override
+    public void stderr(String line) {}
+  }
+
+  @Test
+  void eachAnswerIsInTheLedgerOnDiskBeforeItsLineIsWrittenToClaude() throws IOException {
+    Path folder = LedgerFolder.of(dir.resolve("state"));
+    FakeClaude fake =
+        FakeClaude.script(
+            dir,
+            "next_line; head -n 2 '"
+                + transcript("d-allow")
+                + "'; grep control_request '"
+                + transcript("d-allow")
+                + "'; next_line; tail -n +4 '"
+                + transcript("d-allow")
+                + "' | grep -v control_request; next_line");
+    OnAnswer recorder = new OnAnswer(folder);
+    try (LedgerFile ledger = new LedgerFile(folder, Duration.ofSeconds(5))) {
+      session =
+          new ClaudeSession(
+              fake.spec(dir),
+              events,
+              GrantPersister.REFUSE,
+              recorder,
+              ledger,
+              Optional.of(dir.resolve("settings.json")));
+      session.send("Create a file with touch");
+      PermissionRequest request = events.await(SessionEvent.PermissionRequested.class).request();
+      request.allowOnce();
+      events.await(SessionEvent.TurnFinished.class);
+    }
+
+    assertThat(recorder.entriesWhenAnswered).containsExactly(1);
+    assertThat(fake.lastStdin().orElseThrow().get(1)).contains("control_response");
+  }
+}
