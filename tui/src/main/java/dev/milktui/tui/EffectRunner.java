@@ -6,6 +6,7 @@ import dev.milktui.core.session.Session;
 import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.app.UiEvent;
 import dev.milktui.tui.overlay.OverlayStack;
+import dev.milktui.tui.terminal.TerminalSignals;
 import dev.milktui.tui.work.Workers;
 import java.nio.file.Path;
 import java.time.ZoneId;
@@ -43,6 +44,7 @@ final class EffectRunner {
   private final ZoneId zone;
   private OverlayStack overlays;
   private Shell shell;
+  private TerminalSignals signals = TerminalSignals.NONE;
   private Session session;
   private int generation;
   private Path cwd;
@@ -60,9 +62,10 @@ final class EffectRunner {
     this.zone = zone;
   }
 
-  void attach(OverlayStack overlays, Shell shell) {
+  void attach(OverlayStack overlays, Shell shell, TerminalSignals signals) {
     this.overlays = overlays;
     this.shell = shell;
+    this.signals = signals;
   }
 
   boolean busy() {
@@ -164,6 +167,10 @@ final class EffectRunner {
       shell.indexFiles(i.directory());
     } else if (effect instanceof Effect.ShowHelp) {
       shell.help();
+    } else if (effect instanceof Effect.Notify n) {
+      signals.notify(n.title(), n.body(), n.desktop());
+    } else if (effect instanceof Effect.Title t) {
+      signals.title(t.title());
     }
   }
 

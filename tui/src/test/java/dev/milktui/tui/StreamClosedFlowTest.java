@@ -12,6 +12,7 @@ import dev.milktui.tui.app.Ui;
 import dev.milktui.tui.app.UiEvent;
 import dev.milktui.tui.dialog.GrantForm;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
+import dev.milktui.tui.terminal.TerminalSignals;
 import dev.milktui.tui.work.Workers;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -47,7 +48,7 @@ class StreamClosedFlowTest {
             ZoneOffset.UTC);
     Ui ui = new Ui(Clock.systemUTC(), Duration.ofMinutes(2), runner::busy);
     List<UiEvent> fed = new ArrayList<>();
-    runner.attach(null, new RecordingShell(fed));
+    runner.attach(null, new RecordingShell(fed), TerminalSignals.NONE);
     runner.open(Optional.empty());
     fed.forEach(ui::on);
 
