@@ -217,8 +217,10 @@ public final class TerminalLauncher {
           Thread.currentThread().interrupt();
         }
         controller.quit();
-        if (controller.quitRequested().isDone() && !screen.inputEnded().isDone()) {
-          summary = Optional.of(controller.exitSummary(screen.getTerminalSize().getColumns()));
+        if (controller.quitRequested().isDone()
+            && !screen.inputEnded().isDone()
+            && errors.error().isEmpty()) {
+          summary = exitSummary(controller, screen.getTerminalSize().getColumns());
         }
       }
     } finally {
@@ -234,6 +236,16 @@ public final class TerminalLauncher {
       throw new UiFailedException(FatalErrors.describe(fatal.get()), fatal.get());
     }
     return summary;
+  }
+
+  /** What stays on the normal screen; a failure to make it costs only the summary. */
+  private static Optional<String> exitSummary(TuiController controller, int width) {
+    try {
+      return Optional.of(controller.exitSummary(width));
+    } catch (RuntimeException e) {
+      Logger.error(e, "could not make the exit summary");
+      return Optional.empty();
+    }
   }
 
   private static Optional<Throwable> failure(CompletableFuture<Void> ended) {
