@@ -71,10 +71,8 @@ public final class TerminalReplies {
   static CharacterPattern.Matching background(List<Character> seq) {
     String prefix = "\u001b]11;";
     int n = seq.size();
-    for (int i = 0; i < Math.min(n, prefix.length()); i++) {
-      if (seq.get(i) != prefix.charAt(i)) {
-        return null;
-      }
+    if (!startsLike(seq, prefix)) {
+      return null;
     }
     if (n <= prefix.length()) {
       return CharacterPattern.Matching.NOT_YET;
@@ -105,10 +103,8 @@ public final class TerminalReplies {
   static CharacterPattern.Matching deviceAttributes(List<Character> seq) {
     String prefix = "\u001b[?";
     int n = seq.size();
-    for (int i = 0; i < Math.min(n, prefix.length()); i++) {
-      if (seq.get(i) != prefix.charAt(i)) {
-        return null;
-      }
+    if (!startsLike(seq, prefix)) {
+      return null;
     }
     for (int i = prefix.length(); i < n; i++) {
       char c = seq.get(i);
@@ -122,5 +118,15 @@ public final class TerminalReplies {
       }
     }
     return n < MAX_REPLY ? CharacterPattern.Matching.NOT_YET : null;
+  }
+
+  /** Whether {@code seq} and {@code prefix} agree as far as both go. */
+  private static boolean startsLike(List<Character> seq, String prefix) {
+    for (int i = 0; i < Math.min(seq.size(), prefix.length()); i++) {
+      if (seq.get(i) != prefix.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
   }
 }
