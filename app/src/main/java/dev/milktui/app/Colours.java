@@ -9,7 +9,8 @@ import java.util.Optional;
  * monochrome terminal type ({@code xterm-mono}, {@code vt100}…), where colour is all that would set
  * a focus or a diff sign apart and the terminal shows none of it. Otherwise the dark or the light
  * palette, as chosen ({@code --theme}, else {@code MILK_TUI_THEME}) or, on auto, by the background
- * the terminal states in {@code COLORFGBG}; in xterm's 256 colours where TERM or COLORTERM says the
+ * the terminal states in {@code COLORFGBG}, else the one it answers to OSC 11 (asked by the
+ * launcher, {@link #askBackground}); in xterm's 256 colours where TERM or COLORTERM says the
  * terminal has them.
  */
 final class Colours {
@@ -30,6 +31,17 @@ final class Colours {
           case AUTO -> lightBackground(environment.get("COLORFGBG")).orElse(false);
         };
     return Palette.Scheme.of(wanted(environment), light, manyColours(environment));
+  }
+
+  /**
+   * Whether the terminal should be asked its background (OSC 11): colour is wanted and auto chose,
+   * but {@code COLORFGBG} does not say.
+   */
+  static boolean askBackground(Map<String, String> environment, ThemeChoice flag) {
+    ThemeChoice choice = flag != null ? flag : variable(environment).orElse(ThemeChoice.AUTO);
+    return wanted(environment)
+        && choice == ThemeChoice.AUTO
+        && lightBackground(environment.get("COLORFGBG")).isEmpty();
   }
 
   private static Optional<ThemeChoice> variable(Map<String, String> environment) {

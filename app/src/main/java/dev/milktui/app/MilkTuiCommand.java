@@ -27,6 +27,7 @@ import dev.milktui.tui.SessionFactory;
 import dev.milktui.tui.TerminalLauncher;
 import dev.milktui.tui.TuiConfig;
 import dev.milktui.tui.TuiController;
+import dev.milktui.tui.app.Attention;
 import dev.milktui.tui.app.UiEvent;
 import dev.milktui.tui.dialog.GrantSaver;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
@@ -172,8 +173,27 @@ public final class MilkTuiCommand implements Callable<Integer> {
       completionCandidates = ThemeChoice.Names.class,
       description =
           "Colours for a dark or light terminal: ${COMPLETION-CANDIDATES} (default: MILK_TUI_THEME,"
-              + " else auto: the background the terminal states in COLORFGBG, else dark).")
+              + " else auto: the background the terminal states in COLORFGBG or answers to OSC 11,"
+              + " else dark).")
   ThemeChoice theme;
+
+  @Option(
+      names = "--notify",
+      paramLabel = "HOW",
+      converter = NotifyChoice.Converter.class,
+      completionCandidates = NotifyChoice.Names.class,
+      description =
+          "When a dialog waits for you or a long turn ends, while the terminal is not focused:"
+              + " ${COMPLETION-CANDIDATES} (auto: bell, desktop notification and title; default:"
+              + " MILK_TUI_NOTIFY, else auto).")
+  Attention.Mode notify;
+
+  @Option(
+      names = "--notify-after",
+      paramLabel = "SECONDS",
+      description =
+          "A turn this long calls you when it ends (default: MILK_TUI_NOTIFY_AFTER, else 30).")
+  Integer notifyAfter;
 
   @Option(names = "--log-file", paramLabel = "FILE", description = "Where to log.")
   Path logFile;
@@ -251,6 +271,10 @@ public final class MilkTuiCommand implements Callable<Integer> {
     if (resume != null && continueLast) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--resume and --continue cannot be used together");
+    }
+    if (notifyAfter != null && notifyAfter < 0) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--notify-after takes a number of seconds, 0 or more");
     }
     Path workingDirectory = workingDirectory();
     requireKnownPermissionMode();
@@ -364,6 +388,8 @@ public final class MilkTuiCommand implements Callable<Integer> {
     TuiConfig config =
         TuiConfig.defaults()
             .withColor(Colours.scheme(environment.variables(), theme))
+            .withAskBackground(Colours.askBackground(environment.variables(), theme))
+            .withAttention(NotifyChoice.settings(environment.variables(), notify, notifyAfter))
             .withHistoryFile(paths.historyFile())
             .withGrantSaver(
                 new GrantSaver() {

@@ -78,4 +78,15 @@ class ColoursTest {
     assertThatThrownBy(() -> new ThemeChoice.Converter().convert("sepia"))
         .hasMessageContaining("dark, light or auto");
   }
+
+  @Test
+  void theTerminalIsAskedItsBackgroundOnlyWhenNothingElseChose() {
+    assertThat(Colours.askBackground(Map.of("TERM", "xterm"), null)).isTrue();
+    assertThat(Colours.askBackground(Map.of("TERM", "xterm"), ThemeChoice.AUTO)).isTrue();
+    assertThat(Colours.askBackground(Map.of("TERM", "xterm", "COLORFGBG", "0;15"), null)).isFalse();
+    assertThat(Colours.askBackground(Map.of("TERM", "xterm"), ThemeChoice.DARK)).isFalse();
+    assertThat(Colours.askBackground(Map.of("TERM", "xterm", ThemeChoice.VARIABLE, "light"), null))
+        .isFalse();
+    assertThat(Colours.askBackground(Map.of("TERM", "xterm", "NO_COLOR", "1"), null)).isFalse();
+  }
 }

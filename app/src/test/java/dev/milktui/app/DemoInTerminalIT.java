@@ -58,6 +58,9 @@ class DemoInTerminalIT {
             launcher.toString(), "--demo", "--demo-speed", "0.05", "--export", export.toString());
     try (Tmux tmux = Tmux.start(command, environment(home), home)) {
       tmux.await("Offline demo");
+      // Focus reports, as a terminal sends them with mode 1004 on, are never typed text.
+      tmux.send("-H", "1b", "5b", "4f");
+      tmux.send("-H", "1b", "5b", "49");
       tmux.type("Run echo hi");
       tmux.send("Enter");
       tmux.await("The command printed hi. Done.");
@@ -81,11 +84,15 @@ class DemoInTerminalIT {
 
       tmux.send("C-c");
       tmux.send("C-c");
-      tmux.await("MILK-EXIT=0");
+      // On the normal screen: the last reply, what the run did, and how to come back.
+      String after = tmux.await("MILK-EXIT=0");
+      assertThat(after)
+          .containsPattern("The retry worked\\.[^\n]*\n\n?milk-tui: \\d+ turns · \\d+ tool calls")
+          .containsPattern("Resume with: milk-tui --resume [0-9a-f-]{36}\n+MILK-EXIT=0");
     }
     // --export writes the same conversation the screen showed: prompts, tool calls, replies.
     assertThat(Files.readString(export))
-        .contains("## You\n\nRun echo hi")
+        .contains("## You\n\nRun echo hi\n")
         .contains("- **Bash** `echo hi`")
         .contains("The command printed hi. Done.")
         .contains("The retry worked.")

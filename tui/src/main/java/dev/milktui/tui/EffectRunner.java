@@ -8,6 +8,7 @@ import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.app.SaveProgress;
 import dev.milktui.tui.app.UiEvent;
 import dev.milktui.tui.overlay.OverlayStack;
+import dev.milktui.tui.terminal.TerminalSignals;
 import dev.milktui.tui.work.Workers;
 import java.nio.file.Path;
 import java.time.ZoneId;
@@ -45,6 +46,7 @@ final class EffectRunner {
   private final GrantSaves saves;
   private OverlayStack overlays;
   private Shell shell;
+  private TerminalSignals signals = TerminalSignals.NONE;
   private Session session;
   private int generation;
   private Path cwd;
@@ -64,9 +66,10 @@ final class EffectRunner {
     this.saves = saves;
   }
 
-  void attach(OverlayStack overlays, Shell shell) {
+  void attach(OverlayStack overlays, Shell shell, TerminalSignals signals) {
     this.overlays = overlays;
     this.shell = shell;
+    this.signals = signals;
   }
 
   boolean busy() {
@@ -202,6 +205,10 @@ final class EffectRunner {
       shell.help();
     } else if (effect instanceof Effect.ShowDecisions d) {
       showDecisions(d.sessionId());
+    } else if (effect instanceof Effect.Notify n) {
+      signals.notify(n.title(), n.body(), n.desktop());
+    } else if (effect instanceof Effect.Title t) {
+      signals.title(t.title());
     }
   }
 

@@ -11,13 +11,18 @@ import com.googlecode.lanterna.input.KeyType;
 import com.googlecode.lanterna.terminal.Terminal;
 import com.googlecode.lanterna.terminal.ansi.StreamBasedTerminal;
 import com.googlecode.lanterna.terminal.ansi.UnixLikeTerminal;
+import dev.milktui.tui.app.UiEvent;
+import dev.milktui.tui.terminal.BackgroundQuery;
 import dev.milktui.tui.terminal.BracketedPaste;
 import dev.milktui.tui.terminal.SgrMouse;
 import dev.milktui.tui.terminal.SttyBatchingTerminal;
 import dev.milktui.tui.terminal.SynchronizedUpdates;
 import dev.milktui.tui.terminal.TerminalInputScreen;
 import dev.milktui.tui.terminal.TerminalModes;
+import dev.milktui.tui.terminal.TerminalReplies;
+import dev.milktui.tui.text.Palette;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -26,6 +31,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.tinylog.Logger;
 
@@ -92,10 +98,49 @@ public final class TerminalLauncher {
     // settings. The driver turns Enter into Ctrl+J as keys arrive, so an Enter typed before stty
     // ran was later read as a newline (the tmux tests type as soon as the first frame is up).
     addKeyPatterns(terminal, terminal.applyDeferred(TerminalModes.KEYS_AS_KEYS));
+    List<KeyStroke> typed = List.of();
+    TuiConfig chosen = config;
+    if (config.askBackground() && config.color().color()) {
+      BackgroundQuery.Answer answer = askBackground(terminal);
+      typed = answer.typed();
+      chosen =
+          answer
+              .light()
+              .map(
+                  light ->
+                      config.withColor(Palette.Scheme.of(true, light, config.color().indexed())))
+              .orElse(config);
+    }
+    Optional<String> summary;
     try {
-      runOn(terminal, modes, config, sessions, resumeSessionId, beforeStart);
+      summary = runOn(terminal, modes, chosen, sessions, resumeSessionId, beforeStart, typed);
     } finally {
       modes.restore();
+    }
+    // On the normal screen, with the user's settings back: what stays of the conversation.
+    summary.ifPresent(
+        text -> {
+          System.out.print(text);
+          System.out.flush();
+        });
+  }
+
+  /**
+   * Asks the terminal's background colour before the screen reads any key, so the answer is never
+   * taken for typing; keys typed meanwhile are handed on.
+   */
+  private static BackgroundQuery.Answer askBackground(SttyBatchingTerminal terminal) {
+    try {
+      terminal.writeRaw(BackgroundQuery.QUESTION.getBytes(StandardCharsets.US_ASCII));
+      terminal.flush();
+      return BackgroundQuery.await(
+          terminal::pollInput,
+          BackgroundQuery.TIMEOUT,
+          System::nanoTime,
+          () -> LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2)));
+    } catch (IOException e) {
+      Logger.warn(e, "could not ask the terminal's background colour");
+      return new BackgroundQuery.Answer(Optional.empty(), List.of());
     }
   }
 
@@ -117,19 +162,26 @@ public final class TerminalLauncher {
     return Optional.empty();
   }
 
-  /** The UI on an open terminal, which is closed at the end; see {@link #run}. */
-  static void runOn(
+  /**
+   * The UI on an open terminal, which is closed at the end; see {@link #run}. {@code typed}: keys
+   * read before. Returns what to print once the terminal is given back when the user quit ({@link
+   * TuiController#exitSummary}); nothing when the terminal went away.
+   */
+  static Optional<String> runOn(
       Terminal terminal,
       TerminalModes modes,
       TuiConfig config,
       SessionFactory sessions,
       Optional<String> resumeSessionId,
-      Consumer<TuiController> beforeStart)
+      Consumer<TuiController> beforeStart,
+      List<KeyStroke> typed)
       throws UiFailedException, IOException, InterruptedException {
     TerminalInputScreen screen =
         new TerminalInputScreen(terminal, SynchronizedUpdates.wanted(System.getenv()));
+    screen.typedAhead(typed);
     FatalErrors errors = FatalErrors.install();
     GuiThread thread;
+    Optional<String> summary = Optional.empty();
     try (errors;
         PacedFrames frames = new PacedFrames();
         Ticker ticker = new Ticker()) {
@@ -138,6 +190,7 @@ public final class TerminalLauncher {
           new MultiWindowTextGUI(
               GuiThread.factory(), screen, new DefaultWindowManager(), null, new CoveredBackdrop());
       TuiController controller = new TuiController(gui, config.withPacer(frames), sessions);
+      screen.onFocus(focused -> controller.post(new UiEvent.Focus(focused)));
       thread = (GuiThread) gui.getGUIThread();
       errors.watch(thread);
       thread.start();
@@ -165,6 +218,11 @@ public final class TerminalLauncher {
           Thread.currentThread().interrupt();
         }
         controller.quit();
+        if (controller.quitRequested().isDone()
+            && !screen.inputEnded().isDone()
+            && errors.error().isEmpty()) {
+          summary = exitSummary(controller, screen.getTerminalSize().getColumns());
+        }
       }
     } finally {
       try {
@@ -177,6 +235,17 @@ public final class TerminalLauncher {
     Optional<Throwable> fatal = errors.error().or(() -> failure(thread.ended()));
     if (fatal.isPresent()) {
       throw new UiFailedException(FatalErrors.describe(fatal.get()), fatal.get());
+    }
+    return summary;
+  }
+
+  /** What stays on the normal screen; a failure to make it costs only the summary. */
+  private static Optional<String> exitSummary(TuiController controller, int width) {
+    try {
+      return Optional.of(controller.exitSummary(width));
+    } catch (RuntimeException e) {
+      Logger.error(e, "could not make the exit summary");
+      return Optional.empty();
     }
   }
 
@@ -214,6 +283,7 @@ public final class TerminalLauncher {
             new BasicCharacterPattern(new KeyStroke(KeyType.Enter), '\r')));
     decoder.addProfile(BracketedPaste.MARKERS);
     decoder.addProfile(SgrMouse.PROFILE);
+    decoder.addProfile(TerminalReplies.PROFILE);
     if (keysAsKeys) {
       decoder.addProfile(profile(new BasicCharacterPattern(new KeyStroke('j', true, false), '\n')));
     }

@@ -1,6 +1,7 @@
 package dev.milktui.tui;
 
 import dev.milktui.core.grants.GrantException;
+import dev.milktui.tui.app.Attention;
 import dev.milktui.tui.dialog.GrantSaver;
 import dev.milktui.tui.dialog.RuleOptions;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
@@ -17,7 +18,8 @@ import java.util.concurrent.Executor;
  * app reads the environment and the flag); {@code historyFile} may be null (no persistence); {@code
  * dialogInputPause} is how long a dialog ignores keys after it opens (measured on {@code clock});
  * {@code workers} runs the UI's slow work (saves, writes, listings, export), never the UI thread
- * ({@link Workers#pool}).
+ * ({@link Workers#pool}); {@code attention} says how the user is called back; with {@code
+ * askBackground} the launcher asks the terminal's background for the theme.
  */
 public record TuiConfig(
     Palette.Scheme color,
@@ -29,7 +31,9 @@ public record TuiConfig(
     TranscriptExporter exporter,
     Duration dialogInputPause,
     Duration stallNotice,
-    Executor workers) {
+    Executor workers,
+    Attention.Settings attention,
+    boolean askBackground) {
 
   /** Long enough to notice a dialog before a key answers it, short enough not to be in the way. */
   public static final Duration DIALOG_INPUT_PAUSE = Duration.ofMillis(600);
@@ -50,7 +54,9 @@ public record TuiConfig(
         TranscriptExporter.NONE,
         DIALOG_INPUT_PAUSE,
         STALL_NOTICE,
-        Workers.pool());
+        Workers.pool(),
+        Attention.Settings.DEFAULT,
+        false);
   }
 
   public TuiConfig withColor(Palette.Scheme value) {
@@ -64,7 +70,9 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         stallNotice,
-        workers);
+        workers,
+        attention,
+        askBackground);
   }
 
   public TuiConfig withHistoryFile(Path value) {
@@ -78,7 +86,9 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         stallNotice,
-        workers);
+        workers,
+        attention,
+        askBackground);
   }
 
   public TuiConfig withGrantSaver(GrantSaver value) {
@@ -92,7 +102,9 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         stallNotice,
-        workers);
+        workers,
+        attention,
+        askBackground);
   }
 
   public TuiConfig withRuleOptions(RuleOptions value) {
@@ -106,7 +118,9 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         stallNotice,
-        workers);
+        workers,
+        attention,
+        askBackground);
   }
 
   public TuiConfig withPacer(FramePacer value) {
@@ -120,7 +134,9 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         stallNotice,
-        workers);
+        workers,
+        attention,
+        askBackground);
   }
 
   public TuiConfig withExporter(TranscriptExporter value) {
@@ -134,7 +150,9 @@ public record TuiConfig(
         value,
         dialogInputPause,
         stallNotice,
-        workers);
+        workers,
+        attention,
+        askBackground);
   }
 
   public TuiConfig withClock(Clock value) {
@@ -148,7 +166,9 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         stallNotice,
-        workers);
+        workers,
+        attention,
+        askBackground);
   }
 
   public TuiConfig withWorkers(Executor value) {
@@ -162,7 +182,9 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         stallNotice,
-        value);
+        value,
+        attention,
+        askBackground);
   }
 
   public TuiConfig withStallNotice(Duration value) {
@@ -176,7 +198,46 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         value,
-        workers);
+        workers,
+        attention,
+        askBackground);
+  }
+
+  /** How and when the user is called back (a dialog waits, a long turn ended). */
+  public TuiConfig withAttention(Attention.Settings value) {
+    return new TuiConfig(
+        color,
+        historyFile,
+        grantSaver,
+        ruleOptions,
+        pacer,
+        clock,
+        exporter,
+        dialogInputPause,
+        stallNotice,
+        workers,
+        value,
+        askBackground);
+  }
+
+  /**
+   * With {@code true}, the launcher asks the terminal for its background colour (OSC 11) and makes
+   * {@link #color} its light or dark kind; for when nothing else chose the theme.
+   */
+  public TuiConfig withAskBackground(boolean value) {
+    return new TuiConfig(
+        color,
+        historyFile,
+        grantSaver,
+        ruleOptions,
+        pacer,
+        clock,
+        exporter,
+        dialogInputPause,
+        stallNotice,
+        workers,
+        attention,
+        value);
   }
 
   public TuiConfig withDialogInputPause(Duration value) {
@@ -190,6 +251,8 @@ public record TuiConfig(
         exporter,
         value,
         stallNotice,
-        workers);
+        workers,
+        attention,
+        askBackground);
   }
 }

@@ -19,8 +19,10 @@ import dev.milktui.tui.completion.Completions;
 import dev.milktui.tui.completion.FileIndex;
 import dev.milktui.tui.dialog.DialogHost;
 import dev.milktui.tui.dialog.PermissionPrompter;
+import dev.milktui.tui.exit.ExitSummary;
 import dev.milktui.tui.keys.KeyMap;
 import dev.milktui.tui.overlay.OverlayStack;
+import dev.milktui.tui.terminal.TerminalSignals;
 import dev.milktui.tui.text.Palette;
 import dev.milktui.tui.tools.ToolPane;
 import dev.milktui.tui.tools.ToolRow;
@@ -94,7 +96,7 @@ public final class TuiController {
             config.exporter(),
             config.clock().getZone(),
             new GrantSaves(config.grantSaver(), workers, config.clock(), this::notice));
-    this.ui = new Ui(config.clock(), config.stallNotice(), runner::busy);
+    this.ui = new Ui(config.clock(), config.stallNotice(), runner::busy, config.attention());
     this.dialogs = new DialogHost(gui, globalKeys, config.clock(), config.dialogInputPause());
     ui.conversation().listen(new CellFeed(transcript));
     this.transcriptView = new TranscriptView(transcript, palette);
@@ -124,7 +126,7 @@ public final class TuiController {
             this::notice,
             effect -> perform(List.of(effect)),
             this::overlaysChanged);
-    runner.attach(overlays, new Shell());
+    runner.attach(overlays, new Shell(), TerminalSignals.of(gui.getScreen()));
     TitleRow inputTitle =
         new TitleRow(
             palette,
@@ -247,6 +249,13 @@ public final class TuiController {
    */
   public String exportMarkdown() {
     return MarkdownExport.render(ui.conversation().cells());
+  }
+
+  /**
+   * What the terminal keeps once the screen closed ({@link ExitSummary}); after the GUI stopped.
+   */
+  public String exitSummary(int width) {
+    return ExitSummary.render(ui.conversation().cells(), ui.state(), width);
   }
 
   // Visible for tests: the panes and state the screen shows.

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
 import dev.milktui.tui.terminal.TerminalModes;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -42,7 +43,8 @@ class FatalErrorsTest {
                     Optional.empty(),
                     controller -> {
                       throw new OutOfMemoryError("Java heap space");
-                    }))
+                    },
+                    List.of()))
         .isInstanceOf(TerminalLauncher.UiFailedException.class)
         .hasMessageContaining("ran out of memory (Java heap space)")
         .hasMessageContaining("MILK_TUI_JAVA_OPTS");

@@ -13,6 +13,7 @@ import dev.milktui.tui.app.Ui;
 import dev.milktui.tui.app.UiEvent;
 import dev.milktui.tui.dialog.GrantForm;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
+import dev.milktui.tui.terminal.TerminalSignals;
 import dev.milktui.tui.work.Workers;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -51,7 +52,7 @@ class StreamClosedFlowTest {
             new GrantSaves(saved::add, workers, Clock.systemUTC(), (level, text) -> {}));
     Ui ui = new Ui(Clock.systemUTC(), Duration.ofMinutes(2), runner::busy);
     List<UiEvent> fed = new ArrayList<>();
-    runner.attach(null, new RecordingShell(fed));
+    runner.attach(null, new RecordingShell(fed), TerminalSignals.NONE);
     runner.open(Optional.empty());
     fed.forEach(ui::on);
 

@@ -83,4 +83,11 @@ public sealed interface Effect {
 
   /** The folder claude works in, whose files {@code @} completion lists. */
   record IndexFiles(Path directory) implements Effect {}
+
+  // The terminal, outside the screen's cells (see Attention).
+  /** The bell, and with {@code desktop} a desktop notification; the texts hold no controls. */
+  record Notify(String title, String body, boolean desktop) implements Effect {}
+
+  /** The terminal's title (no controls in it). */
+  record Title(String title) implements Effect {}
 }

@@ -1,6 +1,7 @@
 package dev.milktui.tui.app;
 
 import dev.milktui.core.conversation.Conversation;
+import dev.milktui.core.conversation.ToolNames;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.event.TurnSummary;
 import dev.milktui.tui.text.Sanitizer;
@@ -33,6 +34,9 @@ public final class Ui {
   private final Conversation conversation = new Conversation();
   private final SlashCommands commands = new SlashCommands();
   private final StallWatch stall;
+  private final Attention attention;
+  // What the newest permission request asks, in words, for the call that says a dialog waits.
+  private String asked = "Claude asks for your permission.";
   private UiState state = UiState.initial();
   private List<Effect> effects = new ArrayList<>();
   // Messages sent in this session and not yet answered, oldest first: a failed turn answered the
@@ -57,9 +61,17 @@ public final class Ui {
    *     publishes; reading it never waits)
    */
   public Ui(Clock clock, Duration stallAfter, BooleanSupplier busy) {
+    this(clock, stallAfter, busy, Attention.Settings.DEFAULT);
+  }
+
+  /**
+   * @param attention when and how the user is called back (a dialog waits, a long turn ended)
+   */
+  public Ui(Clock clock, Duration stallAfter, BooleanSupplier busy, Attention.Settings attention) {
     this.clock = clock;
     this.busy = busy;
     this.stall = new StallWatch(stallAfter, clock.instant());
+    this.attention = new Attention(attention);
   }
 
   public UiState state() {
@@ -120,6 +132,8 @@ public final class Ui {
       indexFiles(w.directory());
     } else if (event instanceof UiEvent.Trusted t) {
       trusted(t);
+    } else if (event instanceof UiEvent.Focus f) {
+      effects.addAll(attention.focus(f.focused()));
     }
     return effects;
   }
@@ -159,6 +173,7 @@ public final class Ui {
       activity(Activity.THINKING, "");
     } else if (event instanceof SessionEvent.PermissionRequested r) {
       // The overlay stack says when its dialog waits for the user, and when it no longer does.
+      asked = asks(r.request().toolName());
       effects.add(new Effect.AskPermission(r.request()));
     } else if (event instanceof SessionEvent.PermissionWithdrawn w) {
       effects.add(new Effect.PermissionWithdrawn(w.request(), w.reason()));
@@ -246,6 +261,7 @@ public final class Ui {
         // No @ completion for a folder this system cannot name.
       }
     }
+    attention.turnStarted(clock.instant());
     if (headerShownFor != state.generation()) {
       headerShownFor = state.generation();
       notice(SessionEvent.Level.INFO, header(t));
@@ -293,6 +309,20 @@ public final class Ui {
       state = state.withSessionId(s.sessionId());
     }
     activity(Activity.IDLE, "");
+    if (s.interrupted()) {
+      attention.turnFinished(clock.instant(), false);
+    } else {
+      effects.addAll(attention.turnFinished(clock.instant(), s.isError()));
+    }
+  }
+
+  /** What a permission request asks, in words, for a desktop notification. */
+  private static String asks(String tool) {
+    return switch (tool == null ? "" : tool) {
+      case "AskUserQuestion" -> "Claude asks you a question.";
+      case "ExitPlanMode" -> "Claude's plan waits for your approval.";
+      default -> "Claude asks to use " + ToolNames.shown(tool) + ".";
+    };
   }
 
   /**
@@ -434,6 +464,8 @@ public final class Ui {
     }
     boolean queued = busy.getAsBoolean();
     effects.add(new Effect.Send(text));
+    effects.addAll(attention.answered());
+    attention.turnStarted(clock.instant());
     unanswered.addLast(text);
     if (queued) {
       notice(SessionEvent.Level.INFO, "Queued; it is sent when the current turn ends.");
@@ -508,6 +540,10 @@ public final class Ui {
 
   private void waiting(String on) {
     state = state.withWaitingOn(on);
+    effects.addAll(
+        attention.waiting(
+            on,
+            "grants".equals(on) ? "Claude's tools were refused: choose what to allow." : asked));
     if (on != null) {
       showActivity(Activity.WAITING_FOR_YOU, on);
     } else {

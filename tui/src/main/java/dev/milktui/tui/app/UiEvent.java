@@ -59,4 +59,7 @@ public sealed interface UiEvent {
 
   /** The workspace was trusted (the write ended off the UI thread). */
   record Trusted(Path workspace, Path file) implements UiEvent {}
+
+  /** The terminal reported that it gained ({@code true}) or lost the focus. */
+  record Focus(boolean focused) implements UiEvent {}
 }

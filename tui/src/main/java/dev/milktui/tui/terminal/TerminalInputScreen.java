@@ -7,12 +7,14 @@ import com.googlecode.lanterna.input.KeyType;
 import com.googlecode.lanterna.screen.TerminalScreen;
 import com.googlecode.lanterna.terminal.Terminal;
 import java.io.IOException;
+import java.nio.charset.Charset;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * The screen, with two input duties Lanterna leaves out: a bracketed paste is read whole and handed
@@ -25,7 +27,8 @@ import java.util.concurrent.TimeUnit;
  * injected rest stays text and is never read as keys (an Enter there would send).
  *
  * <p>It also writes each frame's changed cells itself ({@link DeltaRefresh}), far more cheaply than
- * Lanterna's delta refresh.
+ * Lanterna's delta refresh, and takes the terminal's replies ({@link TerminalReplies}: focus
+ * reports, a late background colour) out of the keys; a focus report goes to {@link #onFocus}.
  */
 public final class TerminalInputScreen extends TerminalScreen {
   /** Input that arrives with no gap longer than this after a paste belongs to the same burst. */
@@ -48,6 +51,9 @@ public final class TerminalInputScreen extends TerminalScreen {
   // Where each frame is written as one synchronized update (mode 2026), or null.
   private final SynchronizedUpdates.RawOutput synchronizedFrames;
 
+  private final TerminalSignals signals;
+  private Consumer<Boolean> focusListener = focused -> {};
+
   public TerminalInputScreen(Terminal terminal) throws IOException {
     this(terminal, false);
   }
@@ -61,6 +67,31 @@ public final class TerminalInputScreen extends TerminalScreen {
     delta = new DeltaRefresh(terminal);
     this.synchronizedFrames =
         synchronizedFrames && terminal instanceof SynchronizedUpdates.RawOutput raw ? raw : null;
+    this.signals =
+        terminal instanceof SynchronizedUpdates.RawOutput raw
+            ? new TerminalSignals(
+                bytes -> {
+                  raw.writeRaw(bytes);
+                  terminal.flush();
+                },
+                System.getenv("TMUX") != null,
+                Charset.defaultCharset())
+            : TerminalSignals.NONE;
+  }
+
+  /** The bell, notifications and title of this screen's terminal. */
+  public TerminalSignals signals() {
+    return signals;
+  }
+
+  /** Hears each focus report (true: gained), on the thread that reads the keys. */
+  public void onFocus(Consumer<Boolean> listener) {
+    this.focusListener = listener;
+  }
+
+  /** Keys read before the screen (while the terminal was asked something), to be read first. */
+  public void typedAhead(List<KeyStroke> keys) {
+    readAhead.addAll(keys);
   }
 
   @Override
@@ -73,6 +104,7 @@ public final class TerminalInputScreen extends TerminalScreen {
   @Override
   public synchronized void stopScreen(boolean flushInput) throws IOException {
     started = false;
+    signals.leave();
     super.stopScreen(flushInput);
   }
 
@@ -160,12 +192,31 @@ public final class TerminalInputScreen extends TerminalScreen {
 
   @Override
   public KeyStroke pollInput() throws IOException {
-    return assemble(readAhead.isEmpty() ? super.pollInput() : readAhead.poll());
+    while (true) {
+      KeyStroke key = assemble(readAhead.isEmpty() ? super.pollInput() : readAhead.poll());
+      if (!(key instanceof TerminalReplies.Reply reply)) {
+        return key;
+      }
+      take(reply);
+    }
   }
 
   @Override
   public KeyStroke readInput() throws IOException {
-    return assemble(readAhead.isEmpty() ? super.readInput() : readAhead.poll());
+    while (true) {
+      KeyStroke key = assemble(readAhead.isEmpty() ? super.readInput() : readAhead.poll());
+      if (!(key instanceof TerminalReplies.Reply reply)) {
+        return key;
+      }
+      take(reply);
+    }
+  }
+
+  /** A reply is never a key: a focus report is told, anything else (a late answer) dropped. */
+  private void take(TerminalReplies.Reply reply) {
+    if (reply instanceof TerminalReplies.Focus focus) {
+      focusListener.accept(focus.focused);
+    }
   }
 
   private KeyStroke assemble(KeyStroke key) throws IOException {

@@ -12,8 +12,8 @@ import org.tinylog.Logger;
 /**
  * The terminal's modes over a run: the settings the user had ({@code stty -g}, taken before
  * Lanterna makes the terminal raw) come back exactly on exit and on Ctrl+Z; the session's own
- * settings (raw, no CR-to-LF, no flow control so Ctrl+S is a key) and bracketed paste come back on
- * {@code fg}. Every method runs on the GUI thread, the terminal's only writer.
+ * settings (raw, no CR-to-LF, no flow control so Ctrl+S is a key), bracketed paste and focus
+ * reports come back on {@code fg}. Every method runs on the GUI thread, the terminal's only writer.
  */
 public final class TerminalModes {
   private final boolean active;
@@ -27,8 +27,10 @@ public final class TerminalModes {
   private TerminalModes(
       boolean active, boolean mouse, Optional<String> userSettings, PrintStream out) {
     this.active = active;
-    this.modesOn = BracketedPaste.ENABLE + (mouse ? SgrMouse.ENABLE : "");
-    this.modesOff = BracketedPaste.DISABLE + (mouse ? SgrMouse.DISABLE : "");
+    this.modesOn =
+        BracketedPaste.ENABLE + TerminalReplies.FOCUS_ON + (mouse ? SgrMouse.ENABLE : "");
+    this.modesOff =
+        BracketedPaste.DISABLE + TerminalReplies.FOCUS_OFF + (mouse ? SgrMouse.DISABLE : "");
     this.userSettings = userSettings;
     this.out = out;
   }
