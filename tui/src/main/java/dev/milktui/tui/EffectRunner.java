@@ -1,5 +1,6 @@
 package dev.milktui.tui;
 
+import dev.milktui.core.conversation.Cell;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.session.Session;
@@ -34,6 +35,10 @@ final class EffectRunner {
     void modeChosen(String mode);
 
     void help();
+
+    void clearMessage();
+
+    void detail(List<Cell> cells);
   }
 
   private final SessionFactory sessions;
@@ -164,6 +169,12 @@ final class EffectRunner {
       shell.indexFiles(i.directory());
     } else if (effect instanceof Effect.ShowHelp) {
       shell.help();
+    } else if (effect instanceof Effect.ClearMessage) {
+      shell.clearMessage();
+    } else if (effect instanceof Effect.ShowDetail d) {
+      shell.detail(d.cells());
+    } else if (effect instanceof Effect.ShowTodos t) {
+      overlays.todos(t.lines());
     }
   }
 

@@ -4,6 +4,7 @@ import dev.milktui.core.grants.GrantException;
 import dev.milktui.tui.dialog.GrantSaver;
 import dev.milktui.tui.dialog.RuleOptions;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
+import dev.milktui.tui.keys.KeyMap;
 import dev.milktui.tui.text.Palette;
 import dev.milktui.tui.work.Workers;
 import java.nio.file.Path;
@@ -17,7 +18,7 @@ import java.util.concurrent.Executor;
  * app reads the environment and the flag); {@code historyFile} may be null (no persistence); {@code
  * dialogInputPause} is how long a dialog ignores keys after it opens (measured on {@code clock});
  * {@code workers} runs the UI's slow work (saves, writes, listings, export), never the UI thread
- * ({@link Workers#pool}).
+ * ({@link Workers#pool}); {@code keys}: the key bindings in force.
  */
 public record TuiConfig(
     Palette.Scheme color,
@@ -29,7 +30,8 @@ public record TuiConfig(
     TranscriptExporter exporter,
     Duration dialogInputPause,
     Duration stallNotice,
-    Executor workers) {
+    Executor workers,
+    KeyMap keys) {
 
   /** Long enough to notice a dialog before a key answers it, short enough not to be in the way. */
   public static final Duration DIALOG_INPUT_PAUSE = Duration.ofMillis(600);
@@ -50,7 +52,8 @@ public record TuiConfig(
         TranscriptExporter.NONE,
         DIALOG_INPUT_PAUSE,
         STALL_NOTICE,
-        Workers.pool());
+        Workers.pool(),
+        new KeyMap());
   }
 
   public TuiConfig withColor(Palette.Scheme value) {
@@ -64,7 +67,8 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         stallNotice,
-        workers);
+        workers,
+        keys);
   }
 
   public TuiConfig withHistoryFile(Path value) {
@@ -78,7 +82,8 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         stallNotice,
-        workers);
+        workers,
+        keys);
   }
 
   public TuiConfig withGrantSaver(GrantSaver value) {
@@ -92,7 +97,8 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         stallNotice,
-        workers);
+        workers,
+        keys);
   }
 
   public TuiConfig withRuleOptions(RuleOptions value) {
@@ -106,7 +112,8 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         stallNotice,
-        workers);
+        workers,
+        keys);
   }
 
   public TuiConfig withPacer(FramePacer value) {
@@ -120,7 +127,8 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         stallNotice,
-        workers);
+        workers,
+        keys);
   }
 
   public TuiConfig withExporter(TranscriptExporter value) {
@@ -134,7 +142,8 @@ public record TuiConfig(
         value,
         dialogInputPause,
         stallNotice,
-        workers);
+        workers,
+        keys);
   }
 
   public TuiConfig withClock(Clock value) {
@@ -148,7 +157,8 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         stallNotice,
-        workers);
+        workers,
+        keys);
   }
 
   public TuiConfig withWorkers(Executor value) {
@@ -162,7 +172,8 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         stallNotice,
-        value);
+        value,
+        keys);
   }
 
   public TuiConfig withStallNotice(Duration value) {
@@ -176,7 +187,8 @@ public record TuiConfig(
         exporter,
         dialogInputPause,
         value,
-        workers);
+        workers,
+        keys);
   }
 
   public TuiConfig withDialogInputPause(Duration value) {
@@ -190,6 +202,23 @@ public record TuiConfig(
         exporter,
         value,
         stallNotice,
-        workers);
+        workers,
+        keys);
+  }
+
+  /** The key bindings in force (the defaults, or a keys file's). */
+  public TuiConfig withKeys(KeyMap value) {
+    return new TuiConfig(
+        color,
+        historyFile,
+        grantSaver,
+        ruleOptions,
+        pacer,
+        clock,
+        exporter,
+        dialogInputPause,
+        stallNotice,
+        workers,
+        value);
   }
 }

@@ -13,6 +13,7 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import com.googlecode.lanterna.input.MouseAction;
 import com.googlecode.lanterna.screen.Screen;
+import dev.milktui.core.conversation.Cell;
 import dev.milktui.core.conversation.Conversation;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.export.MarkdownExport;
@@ -58,7 +59,7 @@ public final class TuiController {
   private final BasicWindow window;
   private final Transcript transcript = new Transcript();
   private final Ui ui;
-  private final KeyMap keys = new KeyMap();
+  private final KeyMap keys;
   private final TranscriptView transcriptView;
   private final ToolPane toolPane;
   private final InputBox input;
@@ -80,6 +81,7 @@ public final class TuiController {
   public TuiController(WindowBasedTextGUI gui, TuiConfig config, SessionFactory sessions) {
     this.gui = gui;
     this.config = config;
+    this.keys = config.keys();
     this.palette = new Palette(config.color());
     gui.setTheme(DialogTheme.of(palette));
     WindowListener globalKeys =
@@ -97,12 +99,14 @@ public final class TuiController {
     this.runner =
         new EffectRunner(
             sessions, pump::post, workers, config.exporter(), config.clock().getZone());
-    this.ui = new Ui(config.clock(), config.stallNotice(), runner::busy);
+    this.ui = new Ui(config.clock(), config.stallNotice(), runner::busy, keys::keyName);
     this.dialogs = new DialogHost(gui, globalKeys, config.clock(), config.dialogInputPause());
     ui.conversation().listen(new CellFeed(transcript));
+    transcript.thinkingKey(keys.keyName(Action.TOGGLE_THINKING));
     this.transcriptView = new TranscriptView(transcript, palette);
     this.toolPane = new ToolPane(palette, config.clock(), row -> toolDetails(row));
-    this.input = new InputBox(new InputHistory(config.historyFile(), workers), this::submitted);
+    this.input =
+        new InputBox(new InputHistory(config.historyFile(), workers), keys, this::submitted);
     this.popup = new CompletionPopup(palette, input);
     input.completeWith(
         new Completions(ui.commands()::names, () -> Optional.ofNullable(fileIndex)),
@@ -378,7 +382,9 @@ public final class TuiController {
     }
     Interactable focused = window.getFocusedInteractable();
     KeyType type = key.getKeyType();
-    if (focused == input && input.completing() && (type == KeyType.Escape || type == KeyType.Tab)) {
+    if (focused == input
+        && (input.searching()
+            || input.completing() && (type == KeyType.Escape || type == KeyType.Tab))) {
       return false;
     }
     Optional<Action> action = keys.action(key, KeyMap.Context.MAIN, focused == input);
@@ -407,7 +413,14 @@ public final class TuiController {
       case PAGE_UP -> transcriptView.pageUp();
       case PAGE_DOWN -> transcriptView.pageDown();
       default -> {
-        feed(new UiEvent.Key(action));
+        feed(
+            new UiEvent.Key(
+                action,
+                dialogs.anyOpen()
+                    ? UiEvent.MessageBox.COVERED
+                    : input.getText().isEmpty()
+                        ? UiEvent.MessageBox.EMPTY
+                        : UiEvent.MessageBox.DRAFT));
         transcriptView.contentChanged();
       }
     }
@@ -480,6 +493,16 @@ public final class TuiController {
     @Override
     public void help() {
       overlays.help(keys.help());
+    }
+
+    @Override
+    public void clearMessage() {
+      input.clearMessage();
+    }
+
+    @Override
+    public void detail(List<Cell> cells) {
+      overlays.detail(cells, keys.keysOf(Action.DETAIL_VIEW));
     }
   }
 }

@@ -2,6 +2,7 @@ package dev.milktui.tui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.milktui.core.conversation.Cell;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.session.Session;
@@ -12,6 +13,7 @@ import dev.milktui.tui.app.Ui;
 import dev.milktui.tui.app.UiEvent;
 import dev.milktui.tui.dialog.GrantForm;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
+import dev.milktui.tui.keys.KeyMap;
 import dev.milktui.tui.work.Workers;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -45,7 +47,7 @@ class StreamClosedFlowTest {
             new Workers(Runnable::run, Runnable::run),
             TranscriptExporter.NONE,
             ZoneOffset.UTC);
-    Ui ui = new Ui(Clock.systemUTC(), Duration.ofMinutes(2), runner::busy);
+    Ui ui = new Ui(Clock.systemUTC(), Duration.ofMinutes(2), runner::busy, new KeyMap()::keyName);
     List<UiEvent> fed = new ArrayList<>();
     runner.attach(null, new RecordingShell(fed));
     runner.open(Optional.empty());
@@ -98,5 +100,11 @@ class StreamClosedFlowTest {
 
     @Override
     public void help() {}
+
+    @Override
+    public void clearMessage() {}
+
+    @Override
+    public void detail(List<Cell> cells) {}
   }
 }
