@@ -24,6 +24,7 @@ import dev.milktui.tui.TuiController;
 import dev.milktui.tui.app.UiEvent;
 import dev.milktui.tui.dialog.GrantSaver;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
+import dev.milktui.tui.keys.KeyFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -167,6 +168,12 @@ public final class MilkTuiCommand implements Callable<Integer> {
           "Colours for a dark or light terminal: ${COMPLETION-CANDIDATES} (default: MILK_TUI_THEME,"
               + " else auto: the background the terminal states in COLORFGBG, else dark).")
   ThemeChoice theme;
+
+  @Option(
+      names = "--keys",
+      paramLabel = "FILE",
+      description = "Key bindings file (default: keys in milk-tui's config folder).")
+  Path keysFile;
 
   @Option(names = "--log-file", paramLabel = "FILE", description = "Where to log.")
   Path logFile;
@@ -313,8 +320,12 @@ public final class MilkTuiCommand implements Callable<Integer> {
         export != null
             ? export.toAbsolutePath()
             : paths.exportsDirectory().resolve(paths.timestamp(Instant.now()) + ".md");
+    KeyFile.Loaded keys =
+        KeyFile.load(
+            keysFile != null ? keysFile : KeysFile.of(environment), TuiConfig.defaults().keys());
     TuiConfig config =
         TuiConfig.defaults()
+            .withKeys(keys.keys())
             .withColor(Colours.scheme(environment.variables(), theme))
             .withHistoryFile(paths.historyFile())
             .withGrantSaver(
@@ -345,6 +356,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
             !noMouse && !environment.variables().containsKey(TerminalLauncher.NO_MOUSE),
             ui -> {
               controller.set(ui);
+              keys.notice().ifPresent(text -> ui.post(SessionEvent.Level.WARNING, text));
               ui.showVersion(BuildInfo.VERSION);
               ui.workingDirectory(workingDirectory);
               if (!demo) {
