@@ -2,7 +2,6 @@ package dev.milktui.tui.detail;
 
 import com.googlecode.lanterna.gui2.BasicWindow;
 import com.googlecode.lanterna.gui2.BorderLayout;
-import com.googlecode.lanterna.gui2.Label;
 import com.googlecode.lanterna.gui2.Panel;
 import com.googlecode.lanterna.gui2.Window;
 import com.googlecode.lanterna.gui2.WindowListenerAdapter;
@@ -32,7 +31,6 @@ public final class DetailView {
     window.setHints(List.of(Window.Hint.MODAL, Window.Hint.FULL_SCREEN));
     ScrollText text = ReadOnlyText.of(DetailText.of(cells));
     Panel panel = new Panel(new BorderLayout());
-    panel.addComponent(new Label(TITLE), BorderLayout.Location.TOP);
     panel.addComponent(text, BorderLayout.Location.CENTER);
     window.setComponent(panel);
     window.setFocusedInteractable(text);
