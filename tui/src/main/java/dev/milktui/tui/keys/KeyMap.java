@@ -189,7 +189,8 @@ public final class KeyMap {
           "Grant dialog: Space tick, a tick all, ←/→ rule, Tab next, Enter grant, Esc skip.",
           "A new dialog ignores keys briefly (keys paused); a message draft is kept.",
           "Long dialog text scrolls: Tab to it, then ↑/↓ or PgUp/PgDn.",
-          "Trust offer: Shift+T trusts the workspace.");
+          "Trust offer: Shift+T trusts the workspace.",
+          "Other keys: \"action = key\" lines in the keys file of milk-tui's config folder.");
 
   private final List<Binding> bindings;
 
