@@ -31,6 +31,7 @@ import dev.milktui.tui.app.Attention;
 import dev.milktui.tui.app.UiEvent;
 import dev.milktui.tui.dialog.GrantSaver;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
+import dev.milktui.tui.keys.KeyFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -194,6 +195,12 @@ public final class MilkTuiCommand implements Callable<Integer> {
       description =
           "A turn this long calls you when it ends (default: MILK_TUI_NOTIFY_AFTER, else 30).")
   Integer notifyAfter;
+
+  @Option(
+      names = "--keys",
+      paramLabel = "FILE",
+      description = "Key bindings file (default: keys in milk-tui's config folder).")
+  Path keysFile;
 
   @Option(names = "--log-file", paramLabel = "FILE", description = "Where to log.")
   Path logFile;
@@ -385,8 +392,12 @@ public final class MilkTuiCommand implements Callable<Integer> {
         export != null
             ? export.toAbsolutePath()
             : paths.exportsDirectory().resolve(paths.timestamp(Instant.now()) + ".md");
+    KeyFile.Loaded keys =
+        KeyFile.load(
+            keysFile != null ? keysFile : KeysFile.of(environment), TuiConfig.defaults().keys());
     TuiConfig config =
         TuiConfig.defaults()
+            .withKeys(keys.keys())
             .withColor(Colours.scheme(environment.variables(), theme))
             .withAskBackground(Colours.askBackground(environment.variables(), theme))
             .withAttention(NotifyChoice.settings(environment.variables(), notify, notifyAfter))
@@ -418,6 +429,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
             !noMouse && !environment.variables().containsKey(TerminalLauncher.NO_MOUSE),
             ui -> {
               controller.set(ui);
+              keys.notice().ifPresent(text -> ui.post(SessionEvent.Level.WARNING, text));
               ui.showVersion(BuildInfo.VERSION);
               ui.workingDirectory(workingDirectory);
               if (!offline()) {

@@ -1,5 +1,6 @@
 package dev.milktui.tui;
 
+import dev.milktui.core.conversation.Cell;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantException;
@@ -36,6 +37,10 @@ final class EffectRunner {
     void modeChosen(String mode);
 
     void help();
+
+    void clearMessage();
+
+    void detail(List<Cell> cells);
   }
 
   private final SessionFactory sessions;
@@ -209,6 +214,12 @@ final class EffectRunner {
       signals.notify(n.title(), n.body(), n.desktop());
     } else if (effect instanceof Effect.Title t) {
       signals.title(t.title());
+    } else if (effect instanceof Effect.ClearMessage) {
+      shell.clearMessage();
+    } else if (effect instanceof Effect.ShowDetail d) {
+      shell.detail(d.cells());
+    } else if (effect instanceof Effect.ShowTodos t) {
+      overlays.todos(t.lines());
     }
   }
 

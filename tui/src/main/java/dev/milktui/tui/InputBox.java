@@ -5,8 +5,11 @@ import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.gui2.TextBox;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
+import dev.milktui.tui.app.Action;
 import dev.milktui.tui.completion.Completions;
 import dev.milktui.tui.completion.Query;
+import dev.milktui.tui.history.HistorySearch;
+import dev.milktui.tui.keys.KeyMap;
 import dev.milktui.tui.terminal.BracketedPaste;
 import dev.milktui.tui.text.Sanitizer;
 import java.util.LinkedHashMap;
@@ -21,7 +24,8 @@ import java.util.function.UnaryOperator;
  * across terminals); Up on the first line and Down on the last browse the history; readline's
  * Ctrl/Alt keys move and kill. A bracketed paste is one edit, never a send; a large one shows as a
  * {@code [Pasted text, N lines]} label and is sent whole. A {@code /} at the start or an {@code @}
- * word opens a popup of slash commands or files (see {@link #completeWith}).
+ * word opens a popup of slash commands or files (see {@link #completeWith}). Ctrl+R searches the
+ * sent messages back (see {@link HistorySearch}).
  */
 public final class InputBox extends TextBox {
   /** Pastes longer than this show as a label in the box. */
@@ -30,6 +34,7 @@ public final class InputBox extends TextBox {
   static final int COLLAPSE_CHARS = 2_000;
 
   private final InputHistory history;
+  private final KeyMap keys;
   private final Consumer<String> onSend;
 
   /**
@@ -45,10 +50,16 @@ public final class InputBox extends TextBox {
   private int selected;
   private Query dismissed;
 
-  public InputBox(InputHistory history, Consumer<String> onSend) {
+  // While Ctrl+R searches: the search, and the draft it replaced (Esc puts it back).
+  private HistorySearch search;
+  private String beforeSearch;
+
+  /** {@code keys}: where the box finds its own bound keys (Ctrl+R). */
+  public InputBox(InputHistory history, KeyMap keys, Consumer<String> onSend) {
     super(new TerminalSize(40, 3), "", Style.MULTI_LINE);
     setRenderer(new InputBoxRenderer());
     this.history = history;
+    this.keys = keys;
     this.onSend = onSend;
     setVerticalFocusSwitching(false);
     setHorizontalFocusSwitching(false);
@@ -94,10 +105,36 @@ public final class InputBox extends TextBox {
     setReadOnly(true);
   }
 
+  /** True while Ctrl+R's search has the box. */
+  public boolean searching() {
+    return search != null;
+  }
+
+  /**
+   * Ctrl+C or Esc Esc: a running history search ends with the draft back as it was; else the draft
+   * goes (pasted texts with it).
+   */
+  public void clearMessage() {
+    if (search != null) {
+      endSearch(beforeSearch);
+      return;
+    }
+    collapsed.clear();
+    setText("");
+    updateCompletion();
+  }
+
   @Override
   public synchronized Result handleKeyStroke(KeyStroke key) {
     if (isReadOnly()) {
       return Result.UNHANDLED;
+    }
+    if (search != null) {
+      return searchKey(key);
+    }
+    if (keys.messageAction(key).equals(Optional.of(Action.HISTORY_SEARCH))) {
+      startSearch();
+      return Result.HANDLED;
     }
     // The text may have been set from outside (a draft, a history entry) since the last key.
     updateCompletion();
@@ -162,6 +199,52 @@ public final class InputBox extends TextBox {
     String after = text.substring(0, q.start()) + item + " " + text.substring(q.end());
     setText(after);
     moveCaretTo(after, q.start() + item.length() + 1);
+    updateCompletion();
+  }
+
+  private void startSearch() {
+    beforeSearch = getText();
+    search = new HistorySearch(history.entries());
+    showSearch();
+  }
+
+  /**
+   * The search's keys: text refines the query, Backspace shortens it, Ctrl+R again finds an older
+   * message, Enter puts the match in the box (not sent), Esc cancels with the draft back; other
+   * keys are ignored, so nothing is edited behind the search.
+   */
+  private Result searchKey(KeyStroke key) {
+    if (keys.messageAction(key).equals(Optional.of(Action.HISTORY_SEARCH))) {
+      search.older();
+    } else if (key instanceof BracketedPaste.Paste paste) {
+      search.type(Sanitizer.oneLine(paste.text()));
+    } else if (key.getKeyType() == KeyType.Character && !key.isCtrlDown() && !key.isAltDown()) {
+      search.type(String.valueOf(key.getCharacter()));
+    } else if (key.getKeyType() == KeyType.Backspace) {
+      search.erase();
+    } else if (key.getKeyType() == KeyType.Escape) {
+      endSearch(beforeSearch);
+      return Result.HANDLED;
+    } else if (key.getKeyType() == KeyType.Enter) {
+      endSearch(search.match().orElse(beforeSearch));
+      return Result.HANDLED;
+    }
+    showSearch();
+    return Result.HANDLED;
+  }
+
+  /** The prompt and the query on the first line, the match below, the caret after the query. */
+  private void showSearch() {
+    String prompt = HistorySearch.PROMPT + search.query();
+    setText(prompt + "\n" + search.match().orElse("(no match)"));
+    setCaretPosition(0, prompt.length());
+  }
+
+  private void endSearch(String text) {
+    search = null;
+    beforeSearch = null;
+    setText(text);
+    moveCaretTo(text, text.length());
     updateCompletion();
   }
 

@@ -83,7 +83,9 @@ final class ScreenKeys {
     }
     Interactable focused = window.getFocusedInteractable();
     KeyType type = key.getKeyType();
-    if (focused == input && input.completing() && (type == KeyType.Escape || type == KeyType.Tab)) {
+    if (focused == input
+        && (input.searching()
+            || input.completing() && (type == KeyType.Escape || type == KeyType.Tab))) {
       return false;
     }
     return keys.action(key, KeyMap.Context.MAIN, focused == input)

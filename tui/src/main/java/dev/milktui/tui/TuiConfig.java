@@ -5,6 +5,7 @@ import dev.milktui.tui.app.Attention;
 import dev.milktui.tui.dialog.GrantSaver;
 import dev.milktui.tui.dialog.RuleOptions;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
+import dev.milktui.tui.keys.KeyMap;
 import dev.milktui.tui.text.Palette;
 import dev.milktui.tui.work.Workers;
 import java.nio.file.Path;
@@ -19,7 +20,8 @@ import java.util.concurrent.Executor;
  * dialogInputPause} is how long a dialog ignores keys after it opens (measured on {@code clock});
  * {@code workers} runs the UI's slow work (saves, writes, listings, export), never the UI thread
  * ({@link Workers#pool}); {@code attention} says how the user is called back; with {@code
- * askBackground} the launcher asks the terminal's background for the theme.
+ * askBackground} the launcher asks the terminal's background for the theme; {@code keys}: the key
+ * bindings in force.
  */
 public record TuiConfig(
     Palette.Scheme color,
@@ -33,7 +35,8 @@ public record TuiConfig(
     Duration stallNotice,
     Executor workers,
     Attention.Settings attention,
-    boolean askBackground) {
+    boolean askBackground,
+    KeyMap keys) {
 
   /** Long enough to notice a dialog before a key answers it, short enough not to be in the way. */
   public static final Duration DIALOG_INPUT_PAUSE = Duration.ofMillis(600);
@@ -56,7 +59,8 @@ public record TuiConfig(
         STALL_NOTICE,
         Workers.pool(),
         Attention.Settings.DEFAULT,
-        false);
+        false,
+        new KeyMap());
   }
 
   public TuiConfig withColor(Palette.Scheme value) {
@@ -72,7 +76,8 @@ public record TuiConfig(
         stallNotice,
         workers,
         attention,
-        askBackground);
+        askBackground,
+        keys);
   }
 
   public TuiConfig withHistoryFile(Path value) {
@@ -88,7 +93,8 @@ public record TuiConfig(
         stallNotice,
         workers,
         attention,
-        askBackground);
+        askBackground,
+        keys);
   }
 
   public TuiConfig withGrantSaver(GrantSaver value) {
@@ -104,7 +110,8 @@ public record TuiConfig(
         stallNotice,
         workers,
         attention,
-        askBackground);
+        askBackground,
+        keys);
   }
 
   public TuiConfig withRuleOptions(RuleOptions value) {
@@ -120,7 +127,8 @@ public record TuiConfig(
         stallNotice,
         workers,
         attention,
-        askBackground);
+        askBackground,
+        keys);
   }
 
   public TuiConfig withPacer(FramePacer value) {
@@ -136,7 +144,8 @@ public record TuiConfig(
         stallNotice,
         workers,
         attention,
-        askBackground);
+        askBackground,
+        keys);
   }
 
   public TuiConfig withExporter(TranscriptExporter value) {
@@ -152,7 +161,8 @@ public record TuiConfig(
         stallNotice,
         workers,
         attention,
-        askBackground);
+        askBackground,
+        keys);
   }
 
   public TuiConfig withClock(Clock value) {
@@ -168,7 +178,8 @@ public record TuiConfig(
         stallNotice,
         workers,
         attention,
-        askBackground);
+        askBackground,
+        keys);
   }
 
   public TuiConfig withWorkers(Executor value) {
@@ -184,7 +195,8 @@ public record TuiConfig(
         stallNotice,
         value,
         attention,
-        askBackground);
+        askBackground,
+        keys);
   }
 
   public TuiConfig withStallNotice(Duration value) {
@@ -200,7 +212,8 @@ public record TuiConfig(
         value,
         workers,
         attention,
-        askBackground);
+        askBackground,
+        keys);
   }
 
   /** How and when the user is called back (a dialog waits, a long turn ended). */
@@ -217,7 +230,8 @@ public record TuiConfig(
         stallNotice,
         workers,
         value,
-        askBackground);
+        askBackground,
+        keys);
   }
 
   /**
@@ -237,7 +251,8 @@ public record TuiConfig(
         stallNotice,
         workers,
         attention,
-        value);
+        value,
+        keys);
   }
 
   public TuiConfig withDialogInputPause(Duration value) {
@@ -253,6 +268,25 @@ public record TuiConfig(
         stallNotice,
         workers,
         attention,
-        askBackground);
+        askBackground,
+        keys);
+  }
+
+  /** The key bindings in force (the defaults, or a keys file's). */
+  public TuiConfig withKeys(KeyMap value) {
+    return new TuiConfig(
+        color,
+        historyFile,
+        grantSaver,
+        ruleOptions,
+        pacer,
+        clock,
+        exporter,
+        dialogInputPause,
+        stallNotice,
+        workers,
+        attention,
+        askBackground,
+        value);
   }
 }

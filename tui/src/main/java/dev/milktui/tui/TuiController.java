@@ -8,6 +8,7 @@ import com.googlecode.lanterna.gui2.WindowBasedTextGUI;
 import com.googlecode.lanterna.gui2.WindowListener;
 import com.googlecode.lanterna.gui2.WindowListenerAdapter;
 import com.googlecode.lanterna.input.KeyStroke;
+import dev.milktui.core.conversation.Cell;
 import dev.milktui.core.conversation.Conversation;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.export.MarkdownExport;
@@ -52,7 +53,7 @@ public final class TuiController {
   private final BasicWindow window;
   private final Transcript transcript = new Transcript();
   private final Ui ui;
-  private final KeyMap keys = new KeyMap();
+  private final KeyMap keys;
   private final TranscriptView transcriptView;
   private final ToolPane toolPane;
   private final InputBox input;
@@ -74,6 +75,7 @@ public final class TuiController {
   public TuiController(WindowBasedTextGUI gui, TuiConfig config, SessionFactory sessions) {
     this.gui = gui;
     this.config = config;
+    this.keys = config.keys();
     this.palette = new Palette(config.color());
     gui.setTheme(DialogTheme.of(palette));
     WindowListener globalKeys =
@@ -96,12 +98,16 @@ public final class TuiController {
             config.exporter(),
             config.clock().getZone(),
             new GrantSaves(config.grantSaver(), workers, config.clock(), this::notice));
-    this.ui = new Ui(config.clock(), config.stallNotice(), runner::busy, config.attention());
+    this.ui =
+        new Ui(
+            config.clock(), config.stallNotice(), runner::busy, keys::keyName, config.attention());
     this.dialogs = new DialogHost(gui, globalKeys, config.clock(), config.dialogInputPause());
     ui.conversation().listen(new CellFeed(transcript));
+    transcript.thinkingKey(keys.keyName(Action.TOGGLE_THINKING));
     this.transcriptView = new TranscriptView(transcript, palette);
     this.toolPane = new ToolPane(palette, config.clock(), row -> toolDetails(row));
-    this.input = new InputBox(new InputHistory(config.historyFile(), workers), this::submitted);
+    this.input =
+        new InputBox(new InputHistory(config.historyFile(), workers), keys, this::submitted);
     sessions.readOnly().ifPresent(input::readOnly);
     this.popup = new CompletionPopup(palette, input);
     input.completeWith(
@@ -153,7 +159,14 @@ public final class TuiController {
             toolPane,
             new MouseWheel(gui, dialogs, transcriptView, toolPane),
             action -> {
-              feed(new UiEvent.Key(action));
+              feed(
+                  new UiEvent.Key(
+                      action,
+                      dialogs.anyOpen()
+                          ? UiEvent.MessageBox.COVERED
+                          : input.getText().isEmpty()
+                              ? UiEvent.MessageBox.EMPTY
+                              : UiEvent.MessageBox.DRAFT));
               transcriptView.contentChanged();
             });
     window.addWindowListener(screenKeys.mainListener());
@@ -403,6 +416,16 @@ public final class TuiController {
     @Override
     public void help() {
       overlays.help(keys.help());
+    }
+
+    @Override
+    public void clearMessage() {
+      input.clearMessage();
+    }
+
+    @Override
+    public void detail(List<Cell> cells) {
+      overlays.detail(cells, keys.keysOf(Action.DETAIL_VIEW));
     }
   }
 }

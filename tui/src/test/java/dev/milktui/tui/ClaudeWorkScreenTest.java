@@ -279,7 +279,7 @@ class ClaudeWorkScreenTest {
     assertThat(commands.names())
         .containsExactly(
             "clear", "compact", "exit", "export", "help", "login", "logout", "plan", "quit",
-            "resume");
+            "resume", "retry");
     assertThat(commands.skills()).containsExactly("simplify");
   }
 

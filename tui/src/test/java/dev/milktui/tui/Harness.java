@@ -207,6 +207,10 @@ final class Harness {
     return key(new KeyStroke(c, true, false));
   }
 
+  Harness alt(char c) {
+    return key(new KeyStroke(c, false, true));
+  }
+
   Harness type(String text) {
     for (char c : text.toCharArray()) {
       vt.addInput(new KeyStroke(c, false, false));

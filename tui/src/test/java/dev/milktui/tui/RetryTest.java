@@ -17,14 +17,14 @@ class RetryTest {
     h.events(new SessionEvent.TurnFinished(Events.failedTurn()));
     String screen = h.screen();
     assertThat(screen.split("The turn failed", -1)).hasSize(2);
-    assertThat(screen).contains("Ctrl+R sends your message again: Fix the tests");
+    assertThat(screen).contains("Alt+R or /retry sends your message again: Fix the tests");
 
-    h.ctrl('r');
+    h.alt('r');
     assertThat(h.session().sent).containsExactly("Fix the tests", "Fix the tests");
-    assertThat(h.screen()).doesNotContain("Ctrl+R sends your message again");
+    assertThat(h.screen()).doesNotContain("Alt+R or /retry sends your message again");
 
-    // Once sent again, Ctrl+R does nothing more.
-    h.ctrl('r');
+    // Once sent again, Alt+R does nothing more.
+    h.alt('r');
     assertThat(h.session().sent).hasSize(2);
   }
 
@@ -33,8 +33,8 @@ class RetryTest {
     Harness h = new Harness(100, 30);
     h.type("Hello").key(KeyType.Enter);
     h.events(new SessionEvent.TurnFinished(Events.summary(List.of(), List.of())));
-    assertThat(h.screen()).doesNotContain("Ctrl+R sends");
-    h.ctrl('r');
+    assertThat(h.screen()).doesNotContain("Alt+R or /retry sends");
+    h.alt('r');
     assertThat(h.session().sent).containsExactly("Hello");
   }
 
@@ -49,9 +49,9 @@ class RetryTest {
     h.events(new SessionEvent.TurnFinished(Events.failedTurn()));
 
     assertThat(h.screen())
-        .contains("Ctrl+R sends your message again: A")
+        .contains("Alt+R or /retry sends your message again: A")
         .doesNotContain("again: B");
-    h.ctrl('r');
+    h.alt('r');
     assertThat(h.session().sent).containsExactly("A", "B", "A");
   }
 
@@ -60,15 +60,15 @@ class RetryTest {
     Harness h = new Harness(100, 30);
     h.type("A").key(KeyType.Enter);
     h.events(new SessionEvent.TurnFinished(Events.failedTurn()));
-    assertThat(h.screen()).contains("Ctrl+R sends your message again: A");
+    assertThat(h.screen()).contains("Alt+R or /retry sends your message again: A");
 
     // claude exits; the user starts a new session from the offer.
     h.events(new SessionEvent.ProcessExited(1, "", false));
     h.type("n");
     assertThat(h.sessions).hasSize(2);
 
-    assertThat(h.screen()).doesNotContain("Ctrl+R sends");
-    h.ctrl('r');
+    assertThat(h.screen()).doesNotContain("Alt+R or /retry sends");
+    h.alt('r');
     assertThat(h.session().sent).as("nothing goes to the new session").isEmpty();
   }
 
@@ -80,6 +80,6 @@ class RetryTest {
         new SessionEvent.TurnStartedByClaude(),
         new SessionEvent.TurnFinished(Events.summary(List.of(), List.of())));
     h.events(new SessionEvent.TurnFinished(Events.failedTurn()));
-    assertThat(h.screen()).contains("Ctrl+R sends your message again: A");
+    assertThat(h.screen()).contains("Alt+R or /retry sends your message again: A");
   }
 }

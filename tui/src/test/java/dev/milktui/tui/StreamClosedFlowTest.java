@@ -2,6 +2,7 @@ package dev.milktui.tui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.milktui.core.conversation.Cell;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.session.Session;
@@ -13,6 +14,7 @@ import dev.milktui.tui.app.Ui;
 import dev.milktui.tui.app.UiEvent;
 import dev.milktui.tui.dialog.GrantForm;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
+import dev.milktui.tui.keys.KeyMap;
 import dev.milktui.tui.terminal.TerminalSignals;
 import dev.milktui.tui.work.Workers;
 import java.nio.file.Path;
@@ -50,7 +52,7 @@ class StreamClosedFlowTest {
             TranscriptExporter.NONE,
             ZoneOffset.UTC,
             new GrantSaves(saved::add, workers, Clock.systemUTC(), (level, text) -> {}));
-    Ui ui = new Ui(Clock.systemUTC(), Duration.ofMinutes(2), runner::busy);
+    Ui ui = new Ui(Clock.systemUTC(), Duration.ofMinutes(2), runner::busy, new KeyMap()::keyName);
     List<UiEvent> fed = new ArrayList<>();
     runner.attach(null, new RecordingShell(fed), TerminalSignals.NONE);
     runner.open(Optional.empty());
@@ -126,5 +128,11 @@ class StreamClosedFlowTest {
 
     @Override
     public void help() {}
+
+    @Override
+    public void clearMessage() {}
+
+    @Override
+    public void detail(List<Cell> cells) {}
   }
 }

@@ -10,6 +10,7 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.event.ToolOutcome;
+import dev.milktui.tui.app.Ui;
 import dev.milktui.tui.text.Palette;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -175,6 +176,8 @@ class TuiControllerTest {
     h.key(KeyType.Escape);
     assertThat(h.session().interrupts).isZero();
     h.session().busy = true;
+    // Past the Esc Esc window: a first Esc again.
+    h.clock.advance(Ui.DOUBLE_ESC_WINDOW.plusMillis(1));
     h.key(KeyType.Escape);
     assertThat(h.session().interrupts).isEqualTo(1);
   }
@@ -253,12 +256,14 @@ class TuiControllerTest {
   }
 
   @Test
-  void ctrlTCollapsesThinking() {
+  void altTCollapsesThinking() {
     Harness h = new Harness(100, 30);
     h.events(new SessionEvent.ThinkingDelta("m1", 0, "deep\nthoughts\nhere"));
     assertThat(h.screen()).contains("thoughts");
-    h.ctrl('t');
-    assertThat(h.screen()).doesNotContain("thoughts").contains("thinking (3 lines hidden");
+    h.alt('t');
+    assertThat(h.screen())
+        .doesNotContain("thoughts")
+        .contains("thinking (3 lines hidden, Alt+T shows)");
   }
 
   @Test

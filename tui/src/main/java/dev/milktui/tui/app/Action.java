@@ -11,10 +11,17 @@ public enum Action {
   RESTART_OFFER,
   TASKS,
   INTERRUPT,
-  CTRL_C,
   REDRAW,
   NEXT_PANE,
   PAGE_UP,
   PAGE_DOWN,
-  DECISIONS
+  DECISIONS,
+  // Claude Code's keys (issue 23): Ctrl+C clears a draft before it stops or quits, Ctrl+D quits
+  // from an empty box, Ctrl+R searches the message history, Ctrl+O opens the detail view, Ctrl+T
+  // lists the todos.
+  CANCEL,
+  EXIT,
+  HISTORY_SEARCH,
+  DETAIL_VIEW,
+  TODOS
 }

@@ -1,5 +1,6 @@
 package dev.milktui.tui.app;
 
+import dev.milktui.core.conversation.Cell;
 import dev.milktui.core.event.ElicitationRequest;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
@@ -70,6 +71,16 @@ public sealed interface Effect {
 
   /** After trusting: relaunch the same session so the project's rules apply now. */
   record OfferRelaunch(String sessionId) implements Effect {}
+
+  // The message box and the views of the conversation (Claude Code's keys).
+  /** Empties the message box (Ctrl+C or Esc Esc on a draft). */
+  record ClearMessage() implements Effect {}
+
+  /** The conversation with every call expanded, read-only (Ctrl+O). */
+  record ShowDetail(List<Cell> cells) implements Effect {}
+
+  /** The todo list Claude last wrote (Ctrl+T), as lines. */
+  record ShowTodos(List<String> lines) implements Effect {}
 
   // Slow work, done by the workers; its outcome comes back as an event.
   record Export() implements Effect {}

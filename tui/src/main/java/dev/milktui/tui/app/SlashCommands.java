@@ -16,7 +16,7 @@ import java.util.TreeSet;
 public final class SlashCommands {
   /** Claude rejects these; milk-tui does what they mean, and offers them for completion. */
   public static final List<String> LOCAL =
-      List.of("exit", "export", "help", "login", "logout", "plan", "quit", "resume");
+      List.of("exit", "export", "help", "login", "logout", "plan", "quit", "resume", "retry");
 
   /**
    * The other commands the pinned claude answers "isn't available in this environment" (or "here
@@ -70,6 +70,7 @@ public final class SlashCommands {
           Map.entry("exit", "quit milk-tui"),
           Map.entry("quit", "quit milk-tui"),
           Map.entry("export", "save the transcript as Markdown"),
+          Map.entry("retry", "send your message again after a failed turn"),
           Map.entry("help", "milk-tui's keys and commands"),
           Map.entry("login", "how to log in (claude's own log-in is used)"),
           Map.entry("logout", "how to switch accounts"),

@@ -17,6 +17,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 
 /**
  * The UI's model: takes every {@link UiEvent}, keeps {@link UiState}, applies session events to the
@@ -25,6 +26,10 @@ import java.util.function.BooleanSupplier;
  */
 public final class Ui {
   public static final Duration QUIT_WINDOW = Duration.ofSeconds(2);
+
+  /** Two presses of the interrupt key (Esc) within this clear the message box. */
+  public static final Duration DOUBLE_ESC_WINDOW = Duration.ofMillis(800);
+
   static final String QUIT_OFFER = "quit";
   static final String RETRY_OFFER = "retry";
   static final List<String> MODES = List.of("default", "acceptEdits", "plan");
@@ -37,6 +42,8 @@ public final class Ui {
   private final Attention attention;
   // What the newest permission request asks, in words, for the call that says a dialog waits.
   private String asked = "Claude asks for your permission.";
+  private final Function<Action, String> keyName;
+  private final DoublePress escapes = new DoublePress(DOUBLE_ESC_WINDOW);
   private UiState state = UiState.initial();
   private List<Effect> effects = new ArrayList<>();
   // Messages sent in this session and not yet answered, oldest first: a failed turn answered the
@@ -59,17 +66,33 @@ public final class Ui {
   /**
    * @param busy whether the session runs a turn or has a message unanswered (a value the session
    *     publishes; reading it never waits)
+   * @param keyName the key bound to an action now, for the texts that name one
    */
   public Ui(Clock clock, Duration stallAfter, BooleanSupplier busy) {
-    this(clock, stallAfter, busy, Attention.Settings.DEFAULT);
+    this(clock, stallAfter, busy, Action::name, Attention.Settings.DEFAULT);
+  }
+
+  public Ui(
+      Clock clock, Duration stallAfter, BooleanSupplier busy, Function<Action, String> keyName) {
+    this(clock, stallAfter, busy, keyName, Attention.Settings.DEFAULT);
+  }
+
+  public Ui(Clock clock, Duration stallAfter, BooleanSupplier busy, Attention.Settings attention) {
+    this(clock, stallAfter, busy, Action::name, attention);
   }
 
   /**
    * @param attention when and how the user is called back (a dialog waits, a long turn ended)
    */
-  public Ui(Clock clock, Duration stallAfter, BooleanSupplier busy, Attention.Settings attention) {
+  public Ui(
+      Clock clock,
+      Duration stallAfter,
+      BooleanSupplier busy,
+      Function<Action, String> keyName,
+      Attention.Settings attention) {
     this.clock = clock;
     this.busy = busy;
+    this.keyName = keyName;
     this.stall = new StallWatch(stallAfter, clock.instant());
     this.attention = new Attention(attention);
   }
@@ -104,7 +127,7 @@ public final class Ui {
         session(s.event());
       }
     } else if (event instanceof UiEvent.Key k) {
-      key(k.action());
+      key(k.action(), k.box());
     } else if (event instanceof UiEvent.Submitted s) {
       submit(s.text());
     } else if (event instanceof UiEvent.SessionOpened o) {
@@ -339,7 +362,9 @@ public final class Ui {
     conversation.status(
         RETRY_OFFER,
         SessionEvent.Level.INFO,
-        "Ctrl+R sends your message again: " + Sanitizer.oneLine(retry));
+        keyName.apply(Action.RETRY)
+            + " or /retry sends your message again: "
+            + Sanitizer.oneLine(retry));
   }
 
   private void exited(SessionEvent.ProcessExited x) {
@@ -367,7 +392,10 @@ public final class Ui {
 
   // ---- keys and the message box
 
-  private void key(Action action) {
+  private void key(Action action, UiEvent.MessageBox box) {
+    if (action != Action.INTERRUPT) {
+      escapes.reset();
+    }
     if (action == Action.HELP) {
       effects.add(new Effect.ShowHelp());
     } else if (action == Action.EXPORT) {
@@ -384,12 +412,50 @@ public final class Ui {
       showTasks();
     } else if (action == Action.DECISIONS) {
       effects.add(new Effect.ShowDecisions(state.sessionId()));
-    } else if (action == Action.INTERRUPT) {
-      interrupt();
-    } else if (action == Action.CTRL_C) {
-      ctrlC();
+    } else {
+      claudeCodeKey(action, box);
     }
     // The other keys (focus, scrolling, thinking, redraw) are the shell's.
+  }
+
+  /**
+   * The keys a Claude Code user's hands know: Esc stops a turn and Esc Esc clears a draft; Ctrl+C
+   * clears a draft, else stops the turn and offers to quit; Ctrl+D on an empty box offers to quit;
+   * Ctrl+O shows every call in full; Ctrl+T the todo list.
+   */
+  private void claudeCodeKey(Action action, UiEvent.MessageBox box) {
+    boolean draft = box == UiEvent.MessageBox.DRAFT;
+    switch (action) {
+      case INTERRUPT -> {
+        if (!escapes.press(clock.instant())) {
+          interrupt();
+        } else if (draft) {
+          effects.add(new Effect.ClearMessage());
+        }
+      }
+      case CANCEL -> {
+        if (draft) {
+          effects.add(new Effect.ClearMessage());
+        } else {
+          quitKey(Action.CANCEL, true);
+        }
+      }
+      case EXIT -> {
+        // On a draft, Ctrl+D is an editing key and quits nothing.
+        if (box == UiEvent.MessageBox.EMPTY) {
+          quitKey(Action.EXIT, false);
+        }
+      }
+      case DETAIL_VIEW -> effects.add(new Effect.ShowDetail(List.copyOf(conversation.cells())));
+      case TODOS ->
+          Todos.latest(conversation.cells())
+              .ifPresentOrElse(
+                  lines -> effects.add(new Effect.ShowTodos(lines)),
+                  () -> notice(SessionEvent.Level.INFO, "Claude has written no todo list yet."));
+      default -> {
+        // The view's own keys.
+      }
+    }
   }
 
   private void retry() {
@@ -400,6 +466,14 @@ public final class Ui {
     state = state.withRetry(null);
     conversation.dismiss(RETRY_OFFER);
     submit(again);
+  }
+
+  private void retryCommand() {
+    if (state.retry() == null) {
+      notice(SessionEvent.Level.INFO, "No failed turn to send again.");
+    } else {
+      retry();
+    }
   }
 
   private void setMode(String next) {
@@ -433,7 +507,11 @@ public final class Ui {
     }
   }
 
-  private void ctrlC() {
+  /**
+   * A quit key: a second press of either within the window quits; a first one offers it (and, for
+   * Ctrl+C, stops a running turn).
+   */
+  private void quitKey(Action key, boolean interrupts) {
     Instant now = clock.instant();
     Instant since = state.quitOfferSince();
     if (since != null && Duration.between(since, now).compareTo(QUIT_WINDOW) <= 0) {
@@ -441,12 +519,14 @@ public final class Ui {
       return;
     }
     state = state.withQuitOffer(now);
-    if (busy.getAsBoolean()) {
+    if (interrupts && busy.getAsBoolean()) {
       effects.add(new Effect.Interrupt());
       notice(SessionEvent.Level.WARNING, "Interrupting the turn…");
     }
     conversation.status(
-        QUIT_OFFER, SessionEvent.Level.INFO, "Press Ctrl+C again within 2 seconds to quit.");
+        QUIT_OFFER,
+        SessionEvent.Level.INFO,
+        "Press " + keyName.apply(key) + " again within 2 seconds to quit.");
   }
 
   private void submit(String text) {
@@ -478,12 +558,14 @@ public final class Ui {
       case "help" -> effects.add(new Effect.ShowHelp());
       case "resume" -> effects.add(new Effect.ListSessions(arguments));
       case "exit", "quit" -> effects.add(new Effect.Quit());
+      case "retry" -> retryCommand();
       case "export" -> effects.add(new Effect.Export());
       case "plan" -> setMode("plan");
       case "login", "logout" ->
           notice(
               SessionEvent.Level.INFO,
-              "milk-tui uses claude's own log-in. To log in or switch accounts, quit (Ctrl+C"
+              "milk-tui uses claude's own log-in. To log in or switch accounts, quit ("
+                  + keyName.apply(Action.CANCEL)
                   + " twice), run claude in a terminal and type /login there, then start"
                   + " milk-tui again; or set ANTHROPIC_API_KEY. milk-tui doctor checks the"
                   + " log-in.");

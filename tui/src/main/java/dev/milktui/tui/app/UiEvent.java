@@ -9,8 +9,26 @@ public sealed interface UiEvent {
   /** An event of the session opened as {@code generation}. */
   record FromSession(int generation, SessionEvent event) implements UiEvent {}
 
-  /** A key the key map bound to {@code action} on the main screen. */
-  record Key(Action action) implements UiEvent {}
+  /**
+   * A key the key map bound to {@code action}; {@code box}: what the message box held when it was
+   * pressed.
+   */
+  record Key(Action action, MessageBox box) implements UiEvent {
+    /** A key whose meaning does not depend on the message box. */
+    public Key(Action action) {
+      this(action, MessageBox.EMPTY);
+    }
+  }
+
+  /** The message box as a key found it. */
+  enum MessageBox {
+    /** The box has the keys and holds nothing. */
+    EMPTY,
+    /** The box has the keys and holds a draft. */
+    DRAFT,
+    /** A dialog has the keys: a draft behind it is kept. */
+    COVERED
+  }
 
   /** The mode chosen in the mode menu (F3). */
   record ModeChosen(String mode) implements UiEvent {}

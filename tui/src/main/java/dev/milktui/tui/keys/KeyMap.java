@@ -5,8 +5,13 @@ import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.tui.app.Action;
 import dev.milktui.tui.dialog.Keys;
 import dev.milktui.tui.dialog.PermissionKey;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
@@ -52,9 +57,9 @@ public final class KeyMap {
           Optional.empty(),
           Optional.of(Action.INTERRUPT),
           Optional.of(Action.HELP),
-          Optional.of(Action.CTRL_C));
+          Optional.of(Action.CANCEL));
 
-  private final List<Binding> bindings =
+  private static final List<Binding> DEFAULTS =
       List.of(
           row("Enter", Context.MESSAGE, "send the message (queued while a turn runs)", "send"),
           row("Ctrl+J, Alt+Enter", Context.MESSAGE, "new line in the message"),
@@ -76,23 +81,22 @@ public final class KeyMap {
               key -> Keys.type(key, KeyType.Tab),
               "move between message, transcript and tools"),
           bind(
-              "PgUp / PgDn",
+              "PgUp",
               Context.MAIN,
               Action.PAGE_UP,
               key -> Keys.type(key, KeyType.PageUp),
-              "scroll the transcript; Home / End in the transcript"),
-          bind("", Context.MAIN, Action.PAGE_DOWN, key -> Keys.type(key, KeyType.PageDown), ""),
+              "scroll the transcript up; Home / End in the transcript"),
+          bind(
+              "PgDn",
+              Context.MAIN,
+              Action.PAGE_DOWN,
+              key -> Keys.type(key, KeyType.PageDown),
+              "scroll the transcript down"),
           row("Enter on a tool", Context.VIEW, "show its full input and result"),
           row(
               "n / p, Enter",
               Context.VIEW,
               "in the transcript: next / previous tool call, expand it"),
-          bind(
-              "Ctrl+T",
-              Context.MAIN,
-              Action.TOGGLE_THINKING,
-              key -> Keys.ctrl(key, 't'),
-              "show or hide thinking"),
           bind(
               "Ctrl+S",
               Context.MAIN,
@@ -111,32 +115,43 @@ public final class KeyMap {
               Action.MODE_MENU,
               key -> Keys.type(key, KeyType.F3),
               "choose the permission mode"),
-          new Binding(
-              "Esc",
-              Context.MAIN,
-              Optional.of(Action.INTERRUPT),
-              key -> Keys.type(key, KeyType.Escape),
-              "stop the running turn",
-              Optional.of("stop")),
-          new Binding(
+          // Claude Code's keys (issue 23), and milk-tui's own that they moved.
+          chord(
               "Ctrl+C",
               Context.GLOBAL,
-              Optional.of(Action.CTRL_C),
-              key -> Keys.ctrl(key, 'c'),
-              "stop the turn; twice within 2 s quits",
-              Optional.of("quit")),
+              Action.CANCEL,
+              "clear the message; else stop the turn; twice within 2 s quits",
+              "quit"),
+          chord("Ctrl+D", Context.MAIN, Action.EXIT, "quit from an empty box (twice within 2 s)"),
+          chord(
+              "Esc",
+              Context.MAIN,
+              Action.INTERRUPT,
+              "stop the running turn; Esc Esc clears the message",
+              "stop"),
+          chord(
+              "Ctrl+R",
+              Context.MESSAGE,
+              Action.HISTORY_SEARCH,
+              "search sent messages; again: older; Enter takes it, Esc cancels"),
+          chord(
+              "Ctrl+O",
+              Context.MAIN,
+              Action.DETAIL_VIEW,
+              "the conversation with every call, result and thinking in full"),
+          chord("Ctrl+T", Context.MAIN, Action.TODOS, "Claude's todo list"),
+          chord("Alt+T, F4", Context.MAIN, Action.TOGGLE_THINKING, "show or hide thinking"),
+          chord(
+              "Alt+R",
+              Context.MAIN,
+              Action.RETRY,
+              "send your message again after a failed turn (also /retry)"),
           bind(
               "Ctrl+L",
               Context.GLOBAL,
               Action.REDRAW,
               key -> Keys.ctrl(key, 'l'),
               "redraw the screen"),
-          bind(
-              "Ctrl+R",
-              Context.MAIN,
-              Action.RETRY,
-              key -> Keys.ctrl(key, 'r'),
-              "send your message again after a failed turn"),
           bind(
               "F5",
               Context.MAIN,
@@ -180,7 +195,90 @@ public final class KeyMap {
           "Grant dialog: Space tick, a tick all, ←/→ rule, Tab next, Enter grant, Esc skip.",
           "A new dialog ignores keys briefly (keys paused); a message draft is kept.",
           "Long dialog text scrolls: Tab to it, then ↑/↓ or PgUp/PgDn.",
-          "Trust offer: Shift+T trusts the workspace.");
+          "Trust offer: Shift+T trusts the workspace.",
+          "Other keys: \"action = key\" lines in the keys file of milk-tui's config folder.");
+
+  private final List<Binding> bindings;
+
+  /** The default keys. */
+  public KeyMap() {
+    this(DEFAULTS);
+  }
+
+  private KeyMap(List<Binding> bindings) {
+    this.bindings = List.copyOf(bindings);
+  }
+
+  /** A row whose keys are read from its own name, so a keys file can name them the same way. */
+  private static Binding chord(String keys, Context context, Action action, String help) {
+    return new Binding(
+        keys, context, Optional.of(action), matcher(chords(keys)), help, Optional.empty());
+  }
+
+  private static Binding chord(
+      String keys, Context context, Action action, String help, String hint) {
+    return new Binding(
+        keys, context, Optional.of(action), matcher(chords(keys)), help, Optional.of(hint));
+  }
+
+  private static List<KeyChord> chords(String keys) {
+    return Arrays.stream(keys.split(",")).map(k -> KeyChord.parse(k).orElseThrow()).toList();
+  }
+
+  private static Predicate<KeyStroke> matcher(List<KeyChord> chords) {
+    return key -> chords.stream().anyMatch(c -> c.matches(key));
+  }
+
+  /**
+   * This map with {@code chosen} actions on other keys: each such action's rows become one row with
+   * the new keys, where its first row was (its other rows, such as {@code ?} for help, go).
+   */
+  public KeyMap withKeys(Map<Action, List<KeyChord>> chosen) {
+    List<Binding> out = new ArrayList<>();
+    Set<Action> placed = new HashSet<>();
+    for (Binding b : bindings) {
+      Optional<Action> action = b.action().filter(chosen::containsKey);
+      if (action.isEmpty()) {
+        out.add(b);
+      } else if (placed.add(action.get())) {
+        List<KeyChord> keys = chosen.get(action.get());
+        out.add(
+            new Binding(
+                keys.stream().map(KeyChord::toString).collect(Collectors.joining(", ")),
+                b.context(),
+                b.action(),
+                matcher(keys),
+                b.help(),
+                b.hint()));
+      }
+    }
+    return new KeyMap(out);
+  }
+
+  /** The action of the message box's own rows that {@code key} is bound to (Ctrl+R). */
+  public Optional<Action> messageAction(KeyStroke key) {
+    return bindings.stream()
+        .filter(b -> b.context() == Context.MESSAGE && b.action().isPresent())
+        .filter(b -> b.matches().test(key))
+        .map(b -> b.action().get())
+        .findFirst();
+  }
+
+  /** Whether a key is one bound to {@code action} now (a view closes on the key that opened it). */
+  public Predicate<KeyStroke> keysOf(Action action) {
+    List<Binding> rows =
+        bindings.stream().filter(b -> b.action().equals(Optional.of(action))).toList();
+    return key -> rows.stream().anyMatch(b -> b.matches().test(key));
+  }
+
+  /** The first key bound to {@code action} now, as the help names it ("Ctrl+C"). */
+  public String keyName(Action action) {
+    return bindings.stream()
+        .filter(b -> b.action().equals(Optional.of(action)) && !b.keys().isEmpty())
+        .map(b -> b.keys().split(", | or | / ")[0])
+        .findFirst()
+        .orElse("(unbound)");
+  }
 
   private static Binding row(String keys, Context context, String help) {
     return new Binding(keys, context, Optional.empty(), NONE, help, Optional.empty());
@@ -246,7 +344,7 @@ public final class KeyMap {
 
   private static String shortKey(Binding b, boolean symbols) {
     String first = b.keys().split("[ ,]")[0];
-    if (b.action().equals(Optional.of(Action.CTRL_C))) {
+    if (b.action().equals(Optional.of(Action.CANCEL)) && first.equals("Ctrl+C")) {
       return "^C^C";
     }
     return symbols && first.equals("Enter") ? "↵" : first;

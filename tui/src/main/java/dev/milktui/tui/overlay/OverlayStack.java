@@ -1,6 +1,8 @@
 package dev.milktui.tui.overlay;
 
 import com.googlecode.lanterna.gui2.Window;
+import com.googlecode.lanterna.input.KeyStroke;
+import dev.milktui.core.conversation.Cell;
 import dev.milktui.core.event.ElicitationRequest;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
@@ -11,6 +13,7 @@ import dev.milktui.core.ledger.LedgerReader;
 import dev.milktui.core.task.BackgroundTask;
 import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.app.TaskSummary;
+import dev.milktui.tui.detail.DetailView;
 import dev.milktui.tui.dialog.DecisionsDialog;
 import dev.milktui.tui.dialog.DialogHost;
 import dev.milktui.tui.dialog.ElicitationDialog;
@@ -35,6 +38,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * The one owner of which dialog is up and of the requests that wait for one: permission requests
@@ -142,6 +146,16 @@ public final class OverlayStack {
 
   public void help(String text) {
     new SimpleDialog(host, "Keys").scrollingText(text).open();
+  }
+
+  /** Ctrl+O: the conversation in full; {@code closes}: the keys that close it beside Esc. */
+  public void detail(List<Cell> cells, Predicate<KeyStroke> closes) {
+    DetailView.open(host, cells, closes);
+  }
+
+  /** Ctrl+T: the todo list Claude last wrote. */
+  public void todos(List<String> lines) {
+    new SimpleDialog(host, "Todos").scrollingText(String.join("\n", lines)).open();
   }
 
   public void resumePicker(List<PastSession> list, ZoneId zone, String filter) {

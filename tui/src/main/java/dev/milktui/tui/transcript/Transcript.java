@@ -21,6 +21,7 @@ public final class Transcript {
   private int validUpTo;
   private int width = 80;
   private boolean thinkingCollapsed;
+  private String thinkingKey = "Alt+T";
 
   public int width() {
     return width;
@@ -37,6 +38,11 @@ public final class Transcript {
       p.wrap(w);
     }
     validUpTo = 0;
+  }
+
+  /** The key that shows thinking, as a folded block names it. */
+  public void thinkingKey(String key) {
+    thinkingKey = key;
   }
 
   public boolean thinkingCollapsed() {
@@ -170,7 +176,8 @@ public final class Transcript {
     if (collapsed(p)) {
       return local == 0
           ? StyledLine.of(
-              "▸ thinking (" + p.lineCount() + " lines hidden, Ctrl+T shows)", TextStyle.THINKING)
+              "▸ thinking (" + p.lineCount() + " lines hidden, " + thinkingKey + " shows)",
+              TextStyle.THINKING)
           : StyledLine.EMPTY;
     }
     if (local >= p.lineCount()) {

@@ -7,6 +7,7 @@ import dev.milktui.core.conversation.NoticeCell;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.testkit.Recordings;
 import dev.milktui.core.turn.TurnAccumulator;
+import dev.milktui.tui.keys.KeyMap;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -23,7 +24,8 @@ class UiTest {
       new Ui(
           Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC),
           Duration.ofMinutes(2),
-          () -> false);
+          () -> false,
+          new KeyMap()::keyName);
 
   /** The events a recording makes, as the session would give them. */
   private static List<SessionEvent> events(String recording) {
@@ -149,9 +151,9 @@ class UiTest {
   @Test
   void aSecondCtrlCWithinTheWindowQuitsAndTheOfferLeavesAfterIt() {
     ui.on(new UiEvent.SessionOpened(1, Optional.empty()));
-    assertThat(ui.on(new UiEvent.Key(Action.CTRL_C))).isEmpty();
+    assertThat(ui.on(new UiEvent.Key(Action.CANCEL))).isEmpty();
     assertThat(ui.state().quitOfferSince()).isNotNull();
-    assertThat(ui.on(new UiEvent.Key(Action.CTRL_C))).containsExactly(new Effect.Quit());
+    assertThat(ui.on(new UiEvent.Key(Action.CANCEL))).containsExactly(new Effect.Quit());
   }
 
   @Test
