@@ -12,6 +12,7 @@ import dev.milktui.core.conversation.Cell;
 import dev.milktui.core.conversation.Conversation;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.export.MarkdownExport;
+import dev.milktui.tui.app.Action;
 import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.app.SlashCommands;
 import dev.milktui.tui.app.Ui;
