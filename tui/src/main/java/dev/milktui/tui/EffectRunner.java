@@ -5,6 +5,7 @@ import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.session.Session;
 import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.app.UiEvent;
+import dev.milktui.tui.copy.Clipboard;
 import dev.milktui.tui.overlay.OverlayStack;
 import dev.milktui.tui.work.Workers;
 import java.nio.file.Path;
@@ -41,6 +42,7 @@ final class EffectRunner {
   private final Workers workers;
   private final TranscriptExporter exporter;
   private final ZoneId zone;
+  private final Clipboard clipboard;
   private OverlayStack overlays;
   private Shell shell;
   private Session session;
@@ -52,12 +54,14 @@ final class EffectRunner {
       Consumer<UiEvent> pump,
       Workers workers,
       TranscriptExporter exporter,
-      ZoneId zone) {
+      ZoneId zone,
+      Clipboard clipboard) {
     this.sessions = sessions;
     this.pump = pump;
     this.workers = workers;
     this.exporter = exporter;
     this.zone = zone;
+    this.clipboard = clipboard;
   }
 
   void attach(OverlayStack overlays, Shell shell) {
@@ -164,6 +168,15 @@ final class EffectRunner {
       shell.indexFiles(i.directory());
     } else if (effect instanceof Effect.ShowHelp) {
       shell.help();
+    } else if (effect instanceof Effect.Copy c) {
+      clipboard.copy(
+          c.text(),
+          c.what(),
+          report -> shell.feed(new UiEvent.Note(report.level(), report.text())));
+    } else if (effect instanceof Effect.CaptureMouse m && !clipboard.captureMouse(m.captured())) {
+      shell.feed(
+          new UiEvent.Note(
+              SessionEvent.Level.WARNING, "The terminal's mouse modes could not be changed."));
     }
   }
 

@@ -24,6 +24,8 @@ import dev.milktui.tui.app.Ui;
 import dev.milktui.tui.app.UiEvent;
 import dev.milktui.tui.completion.Completions;
 import dev.milktui.tui.completion.FileIndex;
+import dev.milktui.tui.copy.Clipboard;
+import dev.milktui.tui.copy.ScreenOutput;
 import dev.milktui.tui.dialog.DialogHost;
 import dev.milktui.tui.dialog.PermissionPrompter;
 import dev.milktui.tui.keys.KeyMap;
@@ -96,11 +98,17 @@ public final class TuiController {
     this.workers = new Workers(config.workers(), thread::invokeLater);
     this.runner =
         new EffectRunner(
-            sessions, pump::post, workers, config.exporter(), config.clock().getZone());
+            sessions,
+            pump::post,
+            workers,
+            config.exporter(),
+            config.clock().getZone(),
+            new Clipboard(workers, ScreenOutput.of(gui.getScreen()), System.getenv()));
     this.ui = new Ui(config.clock(), config.stallNotice(), runner::busy);
     this.dialogs = new DialogHost(gui, globalKeys, config.clock(), config.dialogInputPause());
     ui.conversation().listen(new CellFeed(transcript));
     this.transcriptView = new TranscriptView(transcript, palette);
+    transcriptView.copyCallWith(call -> feed(new UiEvent.CopyCall(call)));
     this.toolPane = new ToolPane(palette, config.clock(), row -> toolDetails(row));
     this.input = new InputBox(new InputHistory(config.historyFile(), workers), this::submitted);
     this.popup = new CompletionPopup(palette, input);
@@ -381,6 +389,9 @@ public final class TuiController {
     if (focused == input && input.completing() && (type == KeyType.Escape || type == KeyType.Tab)) {
       return false;
     }
+    if (focused == transcriptView && transcriptView.searching()) {
+      return false;
+    }
     Optional<Action> action = keys.action(key, KeyMap.Context.MAIN, focused == input);
     if (action.isEmpty()
         || ((action.get() == Action.PAGE_UP || action.get() == Action.PAGE_DOWN)
@@ -406,6 +417,11 @@ public final class TuiController {
       }
       case PAGE_UP -> transcriptView.pageUp();
       case PAGE_DOWN -> transcriptView.pageDown();
+      case SEARCH -> {
+        Interactable before = window.getFocusedInteractable();
+        window.setFocusedInteractable(transcriptView);
+        transcriptView.openSearch(() -> window.setFocusedInteractable(before));
+      }
       default -> {
         feed(new UiEvent.Key(action));
         transcriptView.contentChanged();

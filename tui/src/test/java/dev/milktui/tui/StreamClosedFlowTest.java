@@ -10,6 +10,7 @@ import dev.milktui.core.turn.TurnAccumulator;
 import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.app.Ui;
 import dev.milktui.tui.app.UiEvent;
+import dev.milktui.tui.copy.Clipboard;
 import dev.milktui.tui.dialog.GrantForm;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
 import dev.milktui.tui.work.Workers;
@@ -19,6 +20,7 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -44,7 +46,8 @@ class StreamClosedFlowTest {
             pumped::add,
             new Workers(Runnable::run, Runnable::run),
             TranscriptExporter.NONE,
-            ZoneOffset.UTC);
+            ZoneOffset.UTC,
+            new Clipboard(new Workers(Runnable::run, Runnable::run), Optional.empty(), Map.of()));
     Ui ui = new Ui(Clock.systemUTC(), Duration.ofMinutes(2), runner::busy);
     List<UiEvent> fed = new ArrayList<>();
     runner.attach(null, new RecordingShell(fed));

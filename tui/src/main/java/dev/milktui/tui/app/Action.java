@@ -15,5 +15,8 @@ public enum Action {
   REDRAW,
   NEXT_PANE,
   PAGE_UP,
-  PAGE_DOWN
+  PAGE_DOWN,
+  // Copy and search (issue 23, items 4 and 5).
+  SEARCH,
+  TOGGLE_MOUSE
 }

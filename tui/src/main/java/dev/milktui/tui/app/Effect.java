@@ -69,4 +69,11 @@ public sealed interface Effect {
 
   /** The folder claude works in, whose files {@code @} completion lists. */
   record IndexFiles(Path directory) implements Effect {}
+
+  // The terminal's clipboard and mouse.
+  /** Puts {@code text} on the clipboard; {@code what} names it in the report. */
+  record Copy(String text, String what) implements Effect {}
+
+  /** Takes the mouse ({@code captured}) or gives it to the terminal for selecting text. */
+  record CaptureMouse(boolean captured) implements Effect {}
 }

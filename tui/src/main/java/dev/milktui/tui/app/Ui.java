@@ -3,6 +3,7 @@ package dev.milktui.tui.app;
 import dev.milktui.core.conversation.Conversation;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.event.TurnSummary;
+import dev.milktui.tui.copy.CopySource;
 import dev.milktui.tui.text.Sanitizer;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -117,6 +118,8 @@ public final class Ui {
       indexFiles(w.directory());
     } else if (event instanceof UiEvent.Trusted t) {
       trusted(t);
+    } else if (event instanceof UiEvent.CopyCall c) {
+      copy(CopySource.output(c.call()));
     }
     return effects;
   }
@@ -351,6 +354,8 @@ public final class Ui {
       interrupt();
     } else if (action == Action.CTRL_C) {
       ctrlC();
+    } else if (action == Action.TOGGLE_MOUSE) {
+      mouse(!state.mouseSelect());
     }
     // The other keys (focus, scrolling, thinking, redraw) are the shell's.
   }
@@ -441,6 +446,8 @@ public final class Ui {
       case "exit", "quit" -> effects.add(new Effect.Quit());
       case "export" -> effects.add(new Effect.Export());
       case "plan" -> setMode("plan");
+      case "copy" -> copy(CopySource.resolve(conversation.cells(), arguments));
+      case "mouse" -> mouse(!state.mouseSelect());
       case "login", "logout" ->
           notice(
               SessionEvent.Level.INFO,
@@ -457,6 +464,30 @@ public final class Ui {
                   + " in this environment\" here, so milk-tui did not send it."
                   + SlashCommands.instead(name).map(hint -> " " + hint).orElse(""));
     }
+  }
+
+  // ---- copy and the mouse
+
+  private void copy(CopySource.Found found) {
+    if (found instanceof CopySource.Clip clip) {
+      effects.add(new Effect.Copy(clip.text(), clip.what()));
+    } else if (found instanceof CopySource.Nothing nothing) {
+      notice(SessionEvent.Level.INFO, nothing.reason());
+    }
+  }
+
+  /** Gives the mouse to the terminal for selecting text ({@code select}), or takes it back. */
+  private void mouse(boolean select) {
+    state = state.withMouseSelect(select);
+    effects.add(new Effect.CaptureMouse(!select));
+    conversation.status(
+        "mouse",
+        SessionEvent.Level.INFO,
+        select
+            ? "Mouse: select. The terminal has the mouse: drag to select text (the wheel no longer"
+                + " scrolls the panes); F7 or /mouse takes it back."
+            : "Mouse: milk-tui has it again (the wheel scrolls the panes; Shift+drag selects in"
+                + " most terminals).");
   }
 
   // ---- the clock

@@ -1,5 +1,6 @@
 package dev.milktui.tui.app;
 
+import dev.milktui.core.conversation.ToolCallCell;
 import dev.milktui.core.event.SessionEvent;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -53,4 +54,7 @@ public sealed interface UiEvent {
 
   /** The workspace was trusted (the write ended off the UI thread). */
   record Trusted(Path workspace, Path file) implements UiEvent {}
+
+  /** The transcript's copy key on a tool call: its output goes to the clipboard. */
+  record CopyCall(ToolCallCell call) implements UiEvent {}
 }

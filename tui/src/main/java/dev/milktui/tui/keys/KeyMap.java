@@ -148,6 +148,29 @@ public final class KeyMap {
               Action.TASKS,
               key -> Keys.type(key, KeyType.F6),
               "running agents and tasks; stop one"),
+          // Search and copy (issue 23, items 4 and 5).
+          bind(
+              "Ctrl+F",
+              Context.MAIN,
+              Action.SEARCH,
+              key -> Keys.ctrl(key, 'f'),
+              "search the transcript (/ in the transcript too), folded tool output included"),
+          row(
+              "↓ / Enter, ↑",
+              Context.VIEW,
+              "in the search line: next / previous match; Esc closes, the view stays"),
+          row("c", Context.VIEW, "in the transcript: copy the selected tool call's output"),
+          row(
+              "/copy",
+              Context.NOTE,
+              "copy Claude's last reply; /copy code [N], /copy tool [N]: the Nth last code"
+                  + " block or tool output (OSC 52 and the clipboard program)"),
+          bind(
+              "F7, /mouse",
+              Context.MAIN,
+              Action.TOGGLE_MOUSE,
+              key -> Keys.type(key, KeyType.F7),
+              "give the mouse to the terminal to select text (mouse: select), or take it back"),
           row(
               "/help /resume /login",
               Context.NOTE,
