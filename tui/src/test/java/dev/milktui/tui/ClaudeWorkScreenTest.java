@@ -259,8 +259,8 @@ class ClaudeWorkScreenTest {
     SlashCommands commands = h.controller.slashCommands();
     assertThat(commands.names())
         .containsExactly(
-            "clear", "compact", "exit", "export", "help", "login", "logout", "plan", "quit",
-            "resume");
+            "clear", "compact", "copy", "exit", "export", "help", "login", "logout", "mouse",
+            "plan", "quit", "resume");
     assertThat(commands.skills()).containsExactly("simplify");
   }
 

@@ -154,23 +154,19 @@ public final class KeyMap {
               Context.MAIN,
               Action.SEARCH,
               key -> Keys.ctrl(key, 'f'),
-              "search the transcript (/ in the transcript too), folded tool output included"),
+              "search the transcript (/ there too), folded output included"),
           row(
               "↓ / Enter, ↑",
               Context.VIEW,
-              "in the search line: next / previous match; Esc closes, the view stays"),
+              "in the search line: next / previous match; Esc closes"),
           row("c", Context.VIEW, "in the transcript: copy the selected tool call's output"),
-          row(
-              "/copy",
-              Context.NOTE,
-              "copy Claude's last reply; /copy code [N], /copy tool [N]: the Nth last code"
-                  + " block or tool output (OSC 52 and the clipboard program)"),
+          row("/copy", Context.NOTE, "copy Claude's last reply; /copy code [N], /copy tool [N]"),
           bind(
               "F7, /mouse",
               Context.MAIN,
               Action.TOGGLE_MOUSE,
               key -> Keys.type(key, KeyType.F7),
-              "give the mouse to the terminal to select text (mouse: select), or take it back"),
+              "give the mouse to the terminal to select text, or take it back"),
           row(
               "/help /resume /login",
               Context.NOTE,
