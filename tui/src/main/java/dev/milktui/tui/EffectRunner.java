@@ -8,6 +8,7 @@ import dev.milktui.core.session.Session;
 import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.app.SaveProgress;
 import dev.milktui.tui.app.UiEvent;
+import dev.milktui.tui.copy.Clipboard;
 import dev.milktui.tui.overlay.OverlayStack;
 import dev.milktui.tui.terminal.TerminalSignals;
 import dev.milktui.tui.work.Workers;
@@ -49,6 +50,7 @@ final class EffectRunner {
   private final TranscriptExporter exporter;
   private final ZoneId zone;
   private final GrantSaves saves;
+  private final Clipboard clipboard;
   private OverlayStack overlays;
   private Shell shell;
   private TerminalSignals signals = TerminalSignals.NONE;
@@ -62,13 +64,15 @@ final class EffectRunner {
       Workers workers,
       TranscriptExporter exporter,
       ZoneId zone,
-      GrantSaves saves) {
+      GrantSaves saves,
+      Clipboard clipboard) {
     this.sessions = sessions;
     this.pump = pump;
     this.workers = workers;
     this.exporter = exporter;
     this.zone = zone;
     this.saves = saves;
+    this.clipboard = clipboard;
   }
 
   void attach(OverlayStack overlays, Shell shell, TerminalSignals signals) {
@@ -220,6 +224,15 @@ final class EffectRunner {
       shell.detail(d.cells());
     } else if (effect instanceof Effect.ShowTodos t) {
       overlays.todos(t.lines());
+    } else if (effect instanceof Effect.Copy c) {
+      clipboard.copy(
+          c.text(),
+          c.what(),
+          report -> shell.feed(new UiEvent.Note(report.level(), report.text())));
+    } else if (effect instanceof Effect.CaptureMouse m && !clipboard.captureMouse(m.captured())) {
+      shell.feed(
+          new UiEvent.Note(
+              SessionEvent.Level.WARNING, "The terminal's mouse modes could not be changed."));
     }
   }
 

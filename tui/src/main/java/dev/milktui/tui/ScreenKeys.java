@@ -88,6 +88,9 @@ final class ScreenKeys {
             || input.completing() && (type == KeyType.Escape || type == KeyType.Tab))) {
       return false;
     }
+    if (focused == transcriptView && transcriptView.searching()) {
+      return false;
+    }
     return keys.action(key, KeyMap.Context.MAIN, focused == input)
         .filter(
             action ->
@@ -111,6 +114,11 @@ final class ScreenKeys {
       }
       case PAGE_UP -> transcriptView.pageUp();
       case PAGE_DOWN -> transcriptView.pageDown();
+      case SEARCH -> {
+        Interactable before = window.getFocusedInteractable();
+        window.setFocusedInteractable(transcriptView);
+        transcriptView.openSearch(() -> window.setFocusedInteractable(before));
+      }
       default -> model.accept(action);
     }
     return action;

@@ -27,6 +27,7 @@ final class StateView {
     status.mode(state.shownMode());
     status.usage(state.tokens(), state.costUsd());
     status.context(state.contextPercent());
+    status.mouseSelect(state.mouseSelect());
     boolean quiet =
         state.activity() == Activity.IDLE
             || state.activity() == Activity.STOPPED

@@ -34,6 +34,7 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
   private double costUsd;
   private int contextPercent = -1;
   private Optional<String> baseline = Optional.empty();
+  private boolean mouseSelect;
 
   public StatusBar(Palette palette) {
     this.palette = palette;
@@ -69,6 +70,14 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
     this.activity = activity;
     this.detail = detail == null ? "" : Sanitizer.oneLine(detail);
     invalidate();
+  }
+
+  /** The terminal has the mouse for selecting text: the bar says so, before all else. */
+  public void mouseSelect(boolean select) {
+    if (select != mouseSelect) {
+      mouseSelect = select;
+      invalidate();
+    }
   }
 
   public Activity activity() {
@@ -110,6 +119,9 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
     List<List<String>> tries = new ArrayList<>();
     for (int level = 0; level <= 7; level++) {
       List<String> t = new ArrayList<>();
+      if (mouseSelect) {
+        t.add("mouse: select");
+      }
       if (level < 4) {
         t.add(id());
       }
@@ -141,7 +153,7 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
         }
       }
     }
-    String left = " " + mode + " │ ● " + state() + " ";
+    String left = " " + (mouseSelect ? "mouse: select │ " : "") + mode + " │ ● " + state() + " ";
     int room = width - Columns.width(KEYS_SHORT) - 3;
     return room < 8
         ? Columns.pad(KEYS_SHORT, width)

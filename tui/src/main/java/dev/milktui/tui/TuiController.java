@@ -19,6 +19,8 @@ import dev.milktui.tui.app.Ui;
 import dev.milktui.tui.app.UiEvent;
 import dev.milktui.tui.completion.Completions;
 import dev.milktui.tui.completion.FileIndex;
+import dev.milktui.tui.copy.Clipboard;
+import dev.milktui.tui.copy.ScreenOutput;
 import dev.milktui.tui.dialog.DialogHost;
 import dev.milktui.tui.dialog.PermissionPrompter;
 import dev.milktui.tui.exit.ExitSummary;
@@ -98,7 +100,8 @@ public final class TuiController {
             workers,
             config.exporter(),
             config.clock().getZone(),
-            new GrantSaves(config.grantSaver(), workers, config.clock(), this::notice));
+            new GrantSaves(config.grantSaver(), workers, config.clock(), this::notice),
+            new Clipboard(workers, ScreenOutput.of(gui.getScreen()), System.getenv()));
     this.ui =
         new Ui(
             config.clock(), config.stallNotice(), runner::busy, keys::keyName, config.attention());
@@ -106,6 +109,7 @@ public final class TuiController {
     ui.conversation().listen(new CellFeed(transcript));
     transcript.thinkingKey(keys.keyName(Action.TOGGLE_THINKING));
     this.transcriptView = new TranscriptView(transcript, palette);
+    transcriptView.copyCallWith(call -> feed(new UiEvent.CopyCall(call)));
     this.toolPane = new ToolPane(palette, config.clock(), row -> toolDetails(row));
     this.input =
         new InputBox(new InputHistory(config.historyFile(), workers), keys, this::submitted);

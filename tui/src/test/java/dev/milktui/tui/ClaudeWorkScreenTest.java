@@ -278,8 +278,8 @@ class ClaudeWorkScreenTest {
     SlashCommands commands = h.controller.slashCommands();
     assertThat(commands.names())
         .containsExactly(
-            "clear", "compact", "exit", "export", "help", "login", "logout", "plan", "quit",
-            "resume", "retry");
+            "clear", "compact", "copy", "exit", "export", "help", "login", "logout", "mouse",
+            "plan", "quit", "resume", "retry");
     assertThat(commands.skills()).containsExactly("simplify");
   }
 

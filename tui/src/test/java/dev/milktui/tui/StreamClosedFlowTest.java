@@ -12,6 +12,7 @@ import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.app.SaveProgress;
 import dev.milktui.tui.app.Ui;
 import dev.milktui.tui.app.UiEvent;
+import dev.milktui.tui.copy.Clipboard;
 import dev.milktui.tui.dialog.GrantForm;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
 import dev.milktui.tui.keys.KeyMap;
@@ -23,6 +24,7 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -51,7 +53,8 @@ class StreamClosedFlowTest {
             workers,
             TranscriptExporter.NONE,
             ZoneOffset.UTC,
-            new GrantSaves(saved::add, workers, Clock.systemUTC(), (level, text) -> {}));
+            new GrantSaves(saved::add, workers, Clock.systemUTC(), (level, text) -> {}),
+            new Clipboard(new Workers(Runnable::run, Runnable::run), Optional.empty(), Map.of()));
     Ui ui = new Ui(Clock.systemUTC(), Duration.ofMinutes(2), runner::busy, new KeyMap()::keyName);
     List<UiEvent> fed = new ArrayList<>();
     runner.attach(null, new RecordingShell(fed), TerminalSignals.NONE);

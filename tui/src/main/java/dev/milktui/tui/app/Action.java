@@ -23,5 +23,8 @@ public enum Action {
   EXIT,
   HISTORY_SEARCH,
   DETAIL_VIEW,
-  TODOS
+  TODOS,
+  // Copy and search (issue 23, items 4 and 5).
+  SEARCH,
+  TOGGLE_MOUSE
 }

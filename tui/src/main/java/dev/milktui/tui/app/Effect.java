@@ -101,4 +101,11 @@ public sealed interface Effect {
 
   /** The terminal's title (no controls in it). */
   record Title(String title) implements Effect {}
+
+  // The terminal's clipboard and mouse.
+  /** Puts {@code text} on the clipboard; {@code what} names it in the report. */
+  record Copy(String text, String what) implements Effect {}
+
+  /** Takes the mouse ({@code captured}) or gives it to the terminal for selecting text. */
+  record CaptureMouse(boolean captured) implements Effect {}
 }

@@ -16,7 +16,9 @@ import java.util.TreeSet;
 public final class SlashCommands {
   /** Claude rejects these; milk-tui does what they mean, and offers them for completion. */
   public static final List<String> LOCAL =
-      List.of("exit", "export", "help", "login", "logout", "plan", "quit", "resume", "retry");
+      List.of(
+          "copy", "exit", "export", "help", "login", "logout", "mouse", "plan", "quit", "resume",
+          "retry");
 
   /**
    * The other commands the pinned claude answers "isn't available in this environment" (or "here
@@ -30,7 +32,6 @@ public final class SlashCommands {
           "btw",
           "bug",
           "chrome",
-          "copy",
           "desktop",
           "extra-usage",
           "feedback",
@@ -76,6 +77,8 @@ public final class SlashCommands {
           Map.entry("logout", "how to switch accounts"),
           Map.entry("plan", "switch to plan mode"),
           Map.entry("resume", "pick an earlier session of this folder"),
+          Map.entry("copy", "copy Claude's last reply; code [N] a code block, tool [N] an output"),
+          Map.entry("mouse", "give the mouse to the terminal to select text, or take it back"),
           Map.entry("clear", "start the conversation afresh"),
           Map.entry("compact", "summarise the conversation to free context"),
           Map.entry("context", "what fills the context window"),

@@ -4,6 +4,7 @@ import dev.milktui.core.conversation.Conversation;
 import dev.milktui.core.conversation.ToolNames;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.event.TurnSummary;
+import dev.milktui.tui.copy.CopySource;
 import dev.milktui.tui.text.Sanitizer;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -157,6 +158,8 @@ public final class Ui {
       trusted(t);
     } else if (event instanceof UiEvent.Focus f) {
       effects.addAll(attention.focus(f.focused()));
+    } else if (event instanceof UiEvent.CopyCall c) {
+      copy(CopySource.output(c.call()));
     }
     return effects;
   }
@@ -412,6 +415,8 @@ public final class Ui {
       showTasks();
     } else if (action == Action.DECISIONS) {
       effects.add(new Effect.ShowDecisions(state.sessionId()));
+    } else if (action == Action.TOGGLE_MOUSE) {
+      mouse(!state.mouseSelect());
     } else {
       claudeCodeKey(action, box);
     }
@@ -561,6 +566,8 @@ public final class Ui {
       case "retry" -> retryCommand();
       case "export" -> effects.add(new Effect.Export());
       case "plan" -> setMode("plan");
+      case "copy" -> copy(CopySource.resolve(conversation.cells(), arguments));
+      case "mouse" -> mouse(!state.mouseSelect());
       case "login", "logout" ->
           notice(
               SessionEvent.Level.INFO,
@@ -578,6 +585,30 @@ public final class Ui {
                   + " in this environment\" here, so milk-tui did not send it."
                   + SlashCommands.instead(name).map(hint -> " " + hint).orElse(""));
     }
+  }
+
+  // ---- copy and the mouse
+
+  private void copy(CopySource.Found found) {
+    if (found instanceof CopySource.Clip clip) {
+      effects.add(new Effect.Copy(clip.text(), clip.what()));
+    } else if (found instanceof CopySource.Nothing nothing) {
+      notice(SessionEvent.Level.INFO, nothing.reason());
+    }
+  }
+
+  /** Gives the mouse to the terminal for selecting text ({@code select}), or takes it back. */
+  private void mouse(boolean select) {
+    state = state.withMouseSelect(select);
+    effects.add(new Effect.CaptureMouse(!select));
+    conversation.status(
+        "mouse",
+        SessionEvent.Level.INFO,
+        select
+            ? "Mouse: select. The terminal has the mouse: drag to select text (the wheel no longer"
+                + " scrolls the panes); F8 or /mouse takes it back."
+            : "Mouse: milk-tui has it again (the wheel scrolls the panes; Shift+drag selects in"
+                + " most terminals).");
   }
 
   // ---- the clock

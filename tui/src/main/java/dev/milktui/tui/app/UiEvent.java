@@ -1,5 +1,6 @@
 package dev.milktui.tui.app;
 
+import dev.milktui.core.conversation.ToolCallCell;
 import dev.milktui.core.event.SessionEvent;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -80,4 +81,7 @@ public sealed interface UiEvent {
 
   /** The terminal reported that it gained ({@code true}) or lost the focus. */
   record Focus(boolean focused) implements UiEvent {}
+
+  /** The transcript's copy key on a tool call: its output goes to the clipboard. */
+  record CopyCall(ToolCallCell call) implements UiEvent {}
 }

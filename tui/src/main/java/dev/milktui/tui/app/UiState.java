@@ -20,6 +20,7 @@ import java.util.function.Consumer;
  * @param quitOfferSince when Ctrl+C was pressed once (a second within the window quits), or null
  * @param waitingOn which request waits for the user ("permission", "grants"), or null
  * @param contextPercent how full claude's context is, or -1 when not known
+ * @param mouseSelect the mouse is the terminal's, for selecting text (mouse reports are off)
  */
 public record UiState(
     int generation,
@@ -36,7 +37,8 @@ public record UiState(
     String waitingOn,
     long tokens,
     double costUsd,
-    int contextPercent) {
+    int contextPercent,
+    boolean mouseSelect) {
 
   static UiState initial() {
     return new UiState(
@@ -54,7 +56,8 @@ public record UiState(
         null,
         0,
         0,
-        -1);
+        -1,
+        false);
   }
 
   /** The mode the next Shift+Tab starts from: the one asked for, else the one claude reports. */
@@ -135,6 +138,10 @@ public record UiState(
         });
   }
 
+  public UiState withMouseSelect(boolean mouseSelect) {
+    return copy(c -> c.mouseSelect = mouseSelect);
+  }
+
   public UiState opened(int generation, String sessionId) {
     return copy(
         c -> {
@@ -173,6 +180,7 @@ public record UiState(
     long tokens;
     double costUsd;
     int contextPercent;
+    boolean mouseSelect;
 
     Copy(UiState s) {
       generation = s.generation;
@@ -190,6 +198,7 @@ public record UiState(
       tokens = s.tokens;
       costUsd = s.costUsd;
       contextPercent = s.contextPercent;
+      mouseSelect = s.mouseSelect;
     }
 
     UiState build() {
@@ -208,7 +217,8 @@ public record UiState(
           waitingOn,
           tokens,
           costUsd,
-          contextPercent);
+          contextPercent,
+          mouseSelect);
     }
   }
 }

@@ -170,6 +170,25 @@ public final class KeyMap {
               Action.DECISIONS,
               key -> Keys.type(key, KeyType.F7),
               "this session's decisions: allowed, denied, ran without asking"),
+          // Search and copy (issue 23, items 4 and 5).
+          bind(
+              "Ctrl+F",
+              Context.MAIN,
+              Action.SEARCH,
+              key -> Keys.ctrl(key, 'f'),
+              "search the transcript (/ there too), folded output included"),
+          row(
+              "↓ / Enter, ↑",
+              Context.VIEW,
+              "in the search line: next / previous match; Esc closes"),
+          row("c", Context.VIEW, "in the transcript: copy the selected tool call's output"),
+          row("/copy", Context.NOTE, "copy Claude's last reply; /copy code [N], /copy tool [N]"),
+          bind(
+              "F8, /mouse",
+              Context.MAIN,
+              Action.TOGGLE_MOUSE,
+              key -> Keys.type(key, KeyType.F8),
+              "give the mouse to the terminal to select text, or take it back"),
           row(
               "/help /resume /login",
               Context.NOTE,

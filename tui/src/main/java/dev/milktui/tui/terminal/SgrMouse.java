@@ -18,6 +18,11 @@ public final class SgrMouse implements CharacterPattern {
   static final String ENABLE = "\u001b[?1000h\u001b[?1006h";
   static final String DISABLE = "\u001b[?1006l\u001b[?1000l";
 
+  /** The modes that report the wheel to milk-tui, for taking the mouse back after a selection. */
+  public static String enable() {
+    return ENABLE;
+  }
+
   public static final KeyDecodingProfile PROFILE =
       new KeyDecodingProfile() {
         private final List<CharacterPattern> patterns = List.of(new SgrMouse());

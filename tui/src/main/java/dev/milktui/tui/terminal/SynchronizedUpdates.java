@@ -41,7 +41,7 @@ public final class SynchronizedUpdates {
   }
 
   /** A terminal that can be sent bytes as they are, outside any cell. */
-  interface RawOutput {
+  public interface RawOutput {
     void writeRaw(byte[] bytes) throws java.io.IOException;
   }
 }

@@ -120,6 +120,13 @@ public final class Palette {
   private static final Ink ON_BAR =
       ink(TextColor.ANSI.WHITE_BRIGHT, 231, TextColor.ANSI.WHITE_BRIGHT, 16);
   private static final Ink SELECTION = ink(TextColor.ANSI.BLUE, 24, TextColor.ANSI.BLUE, 153);
+  // Search matches: dark text on yellow; the current one on orange (light: white on blue).
+  private static final Ink ON_MATCH = ink(TextColor.ANSI.BLACK, 16, TextColor.ANSI.BLACK, 16);
+  private static final Ink MATCH_BACK = ink(TextColor.ANSI.YELLOW, 220, TextColor.ANSI.YELLOW, 220);
+  private static final Ink ON_CURRENT =
+      ink(TextColor.ANSI.BLACK, 16, TextColor.ANSI.WHITE_BRIGHT, 231);
+  private static final Ink CURRENT_BACK =
+      ink(TextColor.ANSI.CYAN_BRIGHT, 208, TextColor.ANSI.BLUE, 25);
   private static final Ink FOCUS = ink(TextColor.ANSI.BLUE, 25, TextColor.ANSI.BLUE, 25);
   private static final Ink ON_FOCUS =
       ink(TextColor.ANSI.WHITE_BRIGHT, 231, TextColor.ANSI.WHITE_BRIGHT, 231);
@@ -246,6 +253,8 @@ public final class Palette {
       case OK -> text(OK_GREEN);
       case RUNNING -> text(PURPLE);
       case SELECTED -> bar(ON_BAR, SELECTION, SGR.REVERSE);
+      case MATCH -> bar(ON_MATCH, MATCH_BACK, SGR.REVERSE);
+      case MATCH_CURRENT -> bar(ON_CURRENT, CURRENT_BACK, SGR.REVERSE, SGR.BOLD, SGR.UNDERLINE);
     };
   }
 

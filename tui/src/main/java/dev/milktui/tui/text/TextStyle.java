@@ -38,5 +38,8 @@ public enum TextStyle {
   ERROR,
   OK,
   RUNNING,
-  SELECTED
+  SELECTED,
+  /** A match of the transcript search, and the current one. */
+  MATCH,
+  MATCH_CURRENT
 }

@@ -76,6 +76,24 @@ public final class CallBlock extends Block {
     call(cell, "", true);
   }
 
+  /**
+   * The lines the call shows once expanded, what the search looks in: a folded call's hidden output
+   * is found too (and unfolded when a match in it is shown).
+   */
+  List<StyledLine> searchLines() {
+    if (expanded) {
+      return List.copyOf(lines);
+    }
+    List<StyledLine> folded = List.copyOf(lines);
+    expanded = true;
+    wrap(width);
+    List<StyledLine> all = List.copyOf(lines);
+    expanded = false;
+    lines.clear();
+    lines.addAll(folded);
+    return all;
+  }
+
   private void call(ToolCallCell call, String indent, boolean top) {
     TextStyle outcome = styleOf(call.outcome());
     String name = Sanitizer.oneLine(ToolNames.shown(call.name()));
