@@ -313,7 +313,8 @@ public final class MilkTuiCommand implements Callable<Integer> {
           workingDirectory,
           sessions.settings(),
           sessions,
-          Optional.empty());
+          Optional.empty(),
+          DecisionLedger.NONE);
     }
   }
 
