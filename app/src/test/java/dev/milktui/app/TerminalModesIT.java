@@ -43,9 +43,7 @@ class TerminalModesIT {
       try (Stream<Path> exports = Files.list(home.resolve(".local/state/milk-tui/exports"))) {
         assertThat(exports.toList()).hasSize(1);
       }
-      tmux.send("C-c");
-      tmux.send("C-c");
-      tmux.await("MILK-EXIT=0");
+      tmux.quitWithDraft();
     }
   }
 
@@ -123,6 +121,8 @@ class TerminalModesIT {
       assertThat(back).contains("Offline demo").contains("Message").doesNotContain("shell-42");
       tmux.type("after fg");
       tmux.await("after fg");
+      // The first Ctrl+C clears the draft; two more quit.
+      tmux.send("C-c");
       tmux.send("C-c");
       tmux.send("C-c");
       tmux.awaitGone("F1 help");
@@ -143,9 +143,7 @@ class TerminalModesIT {
       tmux.type("typed");
       String screen = tmux.await("typed");
       assertThat(screen).doesNotContain("[<").doesNotContain(";10;5");
-      tmux.send("C-c");
-      tmux.send("C-c");
-      tmux.await("MILK-EXIT=0");
+      tmux.quitWithDraft();
       assertThat(tmux.query("#{mouse_any_flag} #{mouse_sgr_flag}")).isEqualTo("0 0");
     }
   }
@@ -202,7 +200,7 @@ class TerminalModesIT {
       tmux.paste("Run echo hi\n\u001b[201~\nRun echo hi\nlast pasted line");
       String pasted = tmux.await("last pasted line");
       assertThat(pasted).doesNotContain("> Run echo hi").doesNotContain("Queued");
-      tmux.quitCleanly();
+      tmux.quitWithDraft();
     }
   }
 

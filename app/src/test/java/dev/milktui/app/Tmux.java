@@ -72,6 +72,12 @@ final class Tmux implements AutoCloseable {
   }
 
   /** Ctrl+C twice, and milk-tui exits with 0. */
+  /** Quits with a draft in the message box: the first Ctrl+C clears it, as in Claude Code. */
+  void quitWithDraft() {
+    send("C-c");
+    quitCleanly();
+  }
+
   void quitCleanly() {
     send("C-c");
     send("C-c");
