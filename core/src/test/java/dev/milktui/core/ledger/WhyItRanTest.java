@@ -8,21 +8,21 @@ import org.junit.jupiter.api.Test;
 
 class WhyItRanTest {
   private final WhyItRan baseline =
-      new WhyItRan(List.of("Bash", "Read", "Edit(//work/p/**)"), List.of(), "default");
+      new WhyItRan(List.of("Bash", "Read", "Edit(//home/u/p/**)"), List.of(), "default");
 
   @Test
   void anEditInsideTheBaselinesDirectoryIsTheBaselines() {
     WhyItRan.Because because =
-        baseline.of("Write", Json.object().put("file_path", "/work/p/a.txt"));
+        baseline.of("Write", Json.object().put("file_path", "/home/u/p/a.txt"));
 
     assertThat(because.by()).isEqualTo(Decision.By.BASELINE);
-    assertThat(because.source()).isEqualTo("Edit(//work/p/**)");
+    assertThat(because.source()).isEqualTo("Edit(//home/u/p/**)");
   }
 
   @Test
   void aPathThatClimbsOutOfTheDirectoryIsNotClaimedForTheBaseline() {
     WhyItRan.Because because =
-        baseline.of("Write", Json.object().put("file_path", "/work/p/../q/a.txt"));
+        baseline.of("Write", Json.object().put("file_path", "/home/u/p/../q/a.txt"));
 
     assertThat(because.by()).isEqualTo(Decision.By.CLAUDE);
   }
