@@ -29,13 +29,18 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Streaming: a stand-in claude prints a whole synthetic turn (200,000 text deltas, 5,000 tool
  * calls) as fast as the pipe takes it; the real session (reader, accumulator, engine) feeds the
  * real controller, whose coalescing pump and frame pacer draw on an ANSI terminal (its bytes
  * dropped) on Lanterna's own GUI thread. A probe keeps asking the GUI thread to run a no-op and
- * records how long it waited: the longest wait is the longest stall a key press would have seen.
+ * records how long it waited: the longest wait is the longest stall a key press would have seen,
+ * the collector's pauses included (scripts/bench runs it with the launcher's compiler and collector
+ * flags, so it is the collector a user's screen has). On a shared machine the wall times include
+ * other processes' turns; the GUI thread's CPU time within each wait, the redraws' CPU times and
+ * the allocation per redraw are the steadier figures.
  */
 public final class StreamingBenchmark {
   private static final com.sun.management.OperatingSystemMXBean OS =
@@ -55,6 +60,7 @@ public final class StreamingBenchmark {
       e.printStackTrace();
       status = 2;
     }
+    FlightRecordings.dump();
     // Lanterna's GUI thread is not a daemon; a failed run must still end.
     System.out.flush();
     System.err.flush();
@@ -86,7 +92,9 @@ public final class StreamingBenchmark {
     TerminalScreen screen = new TerminalInputScreen(CountingAnsiTerminal.of(120, 40));
     screen.startScreen();
     AtomicInteger redraws = new AtomicInteger();
-    AtomicLong longestRedrawNanos = new AtomicLong();
+    // Each redraw's wall and CPU time; new ones for the measured turn (GUI thread only).
+    Samples[] redrawWall = {new Samples()};
+    Samples[] redrawCpu = {new Samples()};
     AtomicLong lastRedrawEnd = new AtomicLong();
     MultiWindowTextGUI gui =
         new MultiWindowTextGUI(
@@ -99,7 +107,8 @@ public final class StreamingBenchmark {
             long end = System.nanoTime();
             long cpu = CPU.getCurrentThreadCpuTime() - cpuStart;
             redraws.incrementAndGet();
-            longestRedrawNanos.accumulateAndGet(end - start, Math::max);
+            redrawWall[0].add(end - start);
+            redrawCpu[0].add(cpu);
             if (Boolean.getBoolean("bench.trace") && end - start > 20_000_000) {
               System.err.printf(
                   "redraw #%d at %d ms took %.1f ms (%.1f ms on the CPU)%n",
@@ -148,7 +157,9 @@ public final class StreamingBenchmark {
       TextGUIThread thread = gui.getGUIThread();
       ((AsynchronousTextGUIThread) thread).start();
       thread.invokeAndWait(() -> controller.start(Optional.empty()));
-      Probe probe = new Probe(thread);
+      long[] guiThreadId = new long[1];
+      thread.invokeAndWait(() -> guiThreadId[0] = Thread.currentThread().getId());
+      Probe probe = new Probe(thread, guiThreadId[0]);
 
       // A first, smaller turn warms the JIT up; its figures are shown but not judged.
       probe.start();
@@ -159,14 +170,16 @@ public final class StreamingBenchmark {
       awaitScreen(screen, thread, "warmup" + StreamScript.LAST_WORDS);
       thread.invokeAndWait(() -> {});
       probe.stop();
-      Figures.info("streaming.warmup_longest_ui_stall_ms", probe.longestMillis());
+      Figures.info("streaming.warmup_max_stall_ms", probe.wall().maxMillis());
       textEvents.set(0);
       toolEvents.set(0);
-      longestRedrawNanos.set(0);
-      probe = new Probe(thread);
-
-      long[] guiThreadId = new long[1];
-      thread.invokeAndWait(() -> guiThreadId[0] = Thread.currentThread().getId());
+      thread.invokeAndWait(
+          () -> {
+            redrawWall[0] = new Samples();
+            redrawCpu[0] = new Samples();
+          });
+      probe = new Probe(thread, guiThreadId[0]);
+      GcPauses gc = new GcPauses();
       long guiCpuStart = CPU.getThreadCpuTime(guiThreadId[0]);
       long guiAllocStart = CPU.getThreadAllocatedBytes(guiThreadId[0]);
       Map<Long, Long> allocStart = allocatedByThread();
@@ -187,6 +200,7 @@ public final class StreamingBenchmark {
       thread.invokeAndWait(() -> {});
       long end = lastRedrawEnd.get();
       probe.stop();
+      gc.close();
       if (sampler != null) {
         sampler.stopAndPrint();
       }
@@ -213,8 +227,28 @@ public final class StreamingBenchmark {
           "streaming.ui_thread_alloc_kb_per_redraw", guiAlloc / 1e3 / Math.max(1, redrawCount));
       Figures.atMost(
           "streaming.redraws_per_s", Math.round((redraws.get() - redrawsStart) / seconds), 62);
-      Figures.atMost("streaming.longest_ui_stall_ms", probe.longestMillis(), 50);
-      Figures.info("streaming.longest_redraw_ms", longestRedrawNanos.get() / 1e6);
+      // What a key press waited at worst, and 99 times in 100; then the same waits counted in the
+      // GUI thread's own CPU time (steady on a shared machine), each redraw's time, and the
+      // collector's pauses, which stop every thread.
+      Samples wall = probe.wall();
+      Samples busy = probe.cpu();
+      Figures.atMost("streaming.max_stall_ms", wall.maxMillis(), 16);
+      Figures.info("streaming.p99_stall_ms", wall.percentileMillis(99));
+      Figures.info("streaming.stalls_measured", wall.count());
+      Figures.info("streaming.max_stall_ui_cpu_ms", busy.maxMillis());
+      Figures.info("streaming.p99_stall_ui_cpu_ms", busy.percentileMillis(99));
+      Figures.info("streaming.max_redraw_ms", redrawWall[0].maxMillis());
+      Figures.info("streaming.max_redraw_cpu_ms", redrawCpu[0].maxMillis());
+      Figures.info("streaming.p99_redraw_cpu_ms", redrawCpu[0].percentileMillis(99));
+      Samples pauses = gc.pauses();
+      Figures.info("streaming.gc_pauses", pauses.count());
+      Figures.info("streaming.max_gc_pause_ms", pauses.maxMillis());
+      System.out.println("streaming.collector=" + gc.collectors());
+      // A whole-heap collection now (the transcript of the turn is live): what a full pause of
+      // this collector costs, which a long session may meet once its old generation is full.
+      long fullStart = System.nanoTime();
+      System.gc();
+      Figures.info("streaming.full_gc_ms", (System.nanoTime() - fullStart) / 1e6);
       session[0].close();
       ((AsynchronousTextGUIThread) thread).stop();
       screen.stopScreen();
@@ -273,15 +307,23 @@ public final class StreamingBenchmark {
     return found[0];
   }
 
-  /** Asks the GUI thread to run a no-op every 2 ms and keeps the longest wait. */
+  /**
+   * Asks the GUI thread to run a no-op 0.1 ms after the last one ran (so a long task or redraw is
+   * caught from its start, give or take that) and keeps each wait: its wall time (what a key press
+   * would have waited) and the GUI thread's CPU time within it (the same wait without the other
+   * processes of a shared machine; a collector's pause is in the first only).
+   */
   static final class Probe {
     private final TextGUIThread thread;
-    private final AtomicLong longest = new AtomicLong();
+    private final long guiThreadId;
+    private final Samples wall = new Samples();
+    private final Samples cpu = new Samples();
     private volatile boolean running = true;
     private Thread probe;
 
-    Probe(TextGUIThread thread) {
+    Probe(TextGUIThread thread, long guiThreadId) {
       this.thread = thread;
+      this.guiThreadId = guiThreadId;
     }
 
     void start() {
@@ -290,15 +332,21 @@ public final class StreamingBenchmark {
               () -> {
                 while (running) {
                   long posted = System.nanoTime();
+                  long cpuPosted = CPU.getThreadCpuTime(guiThreadId);
                   CountDownLatch ran = new CountDownLatch(1);
                   thread.invokeLater(
                       () -> {
-                        longest.accumulateAndGet(System.nanoTime() - posted, Math::max);
+                        long waited = System.nanoTime() - posted;
+                        long busy = CPU.getCurrentThreadCpuTime() - cpuPosted;
+                        synchronized (this) {
+                          wall.add(waited);
+                          cpu.add(busy);
+                        }
                         ran.countDown();
                       });
                   try {
                     ran.await();
-                    Thread.sleep(2);
+                    LockSupport.parkNanos(100_000);
                   } catch (InterruptedException e) {
                     return;
                   }
@@ -314,8 +362,12 @@ public final class StreamingBenchmark {
       probe.join(1000);
     }
 
-    double longestMillis() {
-      return longest.get() / 1e6;
+    synchronized Samples wall() {
+      return wall;
+    }
+
+    synchronized Samples cpu() {
+      return cpu;
     }
   }
 }
