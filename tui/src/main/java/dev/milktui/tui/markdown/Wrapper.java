@@ -14,9 +14,6 @@ import java.util.List;
  * the edge, with no hyphen, so it can still be selected whole.
  */
 final class Wrapper {
-  /** Non-space text, possibly in several styles ({@code **bold**,} is one word). */
-  private record Word(List<Span> parts, int width) {}
-
   private final int width;
   private final StyledLine restPrefix;
   private final List<StyledLine> out;
@@ -26,8 +23,11 @@ final class Wrapper {
   private int prefixWidth;
   private int col;
 
-  /** The word being read: it may go on in the next piece. */
-  private List<Span> parts = new ArrayList<>();
+  /**
+   * The word being read (non-space text, possibly in several styles: {@code **bold**,} is one
+   * word): it may go on in the next piece.
+   */
+  private final List<Span> parts = new ArrayList<>();
 
   private int partsWidth;
 
@@ -51,7 +51,7 @@ final class Wrapper {
     this.gapWidth = other.gapWidth;
     this.prefixWidth = other.prefixWidth;
     this.col = other.col;
-    this.parts = new ArrayList<>(other.parts);
+    this.parts.addAll(other.parts);
     this.partsWidth = other.partsWidth;
   }
 
@@ -105,8 +105,8 @@ final class Wrapper {
 
   private void flushWord() {
     if (!parts.isEmpty()) {
-      word(new Word(parts, partsWidth));
-      parts = new ArrayList<>();
+      word(parts, partsWidth);
+      parts.clear();
       partsWidth = 0;
     }
   }
@@ -116,9 +116,10 @@ final class Wrapper {
     gapWidth += s.text().length();
   }
 
-  private void word(Word word) {
+  /** Lays out one word ({@code parts}, {@code wordWidth} columns); copies its parts. */
+  private void word(List<Span> parts, int wordWidth) {
     boolean empty = col == prefixWidth;
-    if (!empty && col + gapWidth + word.width() > width) {
+    if (!empty && col + gapWidth + wordWidth > width) {
       newLine();
       empty = true;
     }
@@ -131,12 +132,12 @@ final class Wrapper {
       gap.clear();
       gapWidth = 0;
     }
-    if (col + word.width() <= width) {
-      line.addAll(word.parts());
-      col += word.width();
+    if (col + wordWidth <= width) {
+      line.addAll(parts);
+      col += wordWidth;
       return;
     }
-    cut(word.parts());
+    cut(parts);
   }
 
   /** Lays a word wider than the line out over as many lines as it needs, cut between graphemes. */
@@ -185,17 +186,32 @@ final class Wrapper {
   /** Adjacent spans of one style become one, so lines stay small and compare simply. */
   static List<Span> merged(List<Span> spans) {
     List<Span> result = new ArrayList<>(spans.size());
+    // The run of one style being read: its first span, and its text once a second one joins (a
+    // line of words and spaces is one run; joining it span by span would copy it once per word).
+    Span first = null;
+    StringBuilder run = null;
     for (Span s : spans) {
       if (s.text().isEmpty()) {
         continue;
       }
-      int last = result.size() - 1;
-      if (last >= 0 && result.get(last).style() == s.style()) {
-        result.set(last, new Span(result.get(last).text() + s.text(), s.style()));
-      } else {
-        result.add(s);
+      if (first != null && first.style() == s.style()) {
+        if (run == null) {
+          run = new StringBuilder(first.text());
+        }
+        run.append(s.text());
+        continue;
       }
+      addRun(result, first, run);
+      first = s;
+      run = null;
     }
+    addRun(result, first, run);
     return result;
+  }
+
+  private static void addRun(List<Span> result, Span first, StringBuilder run) {
+    if (first != null) {
+      result.add(run == null ? first : new Span(run.toString(), first.style()));
+    }
   }
 }
