@@ -238,4 +238,64 @@ class GrantSavesTest {
     // The save was stopped: even with the lock free now, it neither takes it nor writes.
     assertThat(afterTheSaveEnded(h)).isEqualTo("{}\n");
   }
+
+  @Test
+  void afterACancelledSaveTheNextGrantWritesAndResumesOnlyWhatItChose() throws Exception {
+    Harness grant = harness();
+    rememberGrant(grant);
+    until(grant, () -> flat(grant.screen()).contains(flat(waitingLine())));
+    grant.key(KeyType.Escape);
+    // Were the cancelled save still waiting, it would take the lock now and write first.
+    assertThat(afterTheSaveEnded(grant)).isEqualTo("{}\n");
+
+    grant.key(KeyType.Enter);
+    until(grant, () -> !grant.session().decisions.isEmpty());
+    assertThat(grant.session().decisions).as("resumed once").hasSize(1);
+    assertThat(grant.session().decisions.get(0).rules()).containsExactly("Bash(npm test:*)");
+    assertThat(Files.readString(settings)).contains("Bash(npm test:*)");
+  }
+
+  @Test
+  void aSaveThatStillEndsAfterItsCancelIsSaidWithTheWayToUndoItAndResumesNothing()
+      throws Exception {
+    Files.delete(lock);
+    CountDownLatch started = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    Harness h =
+        new Harness(
+            140,
+            40,
+            TuiConfig.defaults()
+                .withDialogInputPause(Duration.ZERO)
+                .withGrantSaver(
+                    new GrantSaver() {
+                      @Override
+                      public void save(GrantDecision decision) {
+                        started.countDown();
+                        while (release.getCount() > 0) {
+                          try {
+                            release.await();
+                          } catch (InterruptedException ignored) {
+                            // Past the point of no return: it finishes whatever the cancel says.
+                          }
+                        }
+                      }
+
+                      @Override
+                      public String destination() {
+                        return settings.toString();
+                      }
+                    }));
+    rememberGrant(h);
+    assertThat(started.await(30, TimeUnit.SECONDS)).isTrue();
+    h.key(KeyType.Escape);
+    assertThat(h.screen()).contains(GrantSaves.CANCELLED);
+
+    release.countDown();
+    until(h, () -> flat(h.screen()).contains("grants revoke"));
+    assertThat(flat(h.screen()))
+        .contains("Bash(npm test:*)")
+        .contains("after the save was stopped; `milk-tui grants revoke` removes them.");
+    assertThat(h.session().decisions).as("nothing resumed").isEmpty();
+  }
 }
