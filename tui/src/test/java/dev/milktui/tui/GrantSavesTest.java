@@ -65,8 +65,12 @@ class GrantSavesTest {
             return settings.toString();
           }
         };
+    return harness(40, saver);
+  }
+
+  private static Harness harness(int rows, GrantSaver saver) {
     return new Harness(
-        140, 40, TuiConfig.defaults().withDialogInputPause(Duration.ZERO).withGrantSaver(saver));
+        140, rows, TuiConfig.defaults().withDialogInputPause(Duration.ZERO).withGrantSaver(saver));
   }
 
   /** "Allow always" on a Bash call, its narrowest rule, saved with Enter. */
@@ -187,29 +191,25 @@ class GrantSavesTest {
     CountDownLatch release = new CountDownLatch(1);
     List<List<String>> saved = new CopyOnWriteArrayList<>();
     Harness h =
-        new Harness(
-            140,
+        harness(
             36,
-            TuiConfig.defaults()
-                .withDialogInputPause(Duration.ZERO)
-                .withGrantSaver(
-                    new GrantSaver() {
-                      @Override
-                      public void save(GrantDecision decision) {
-                        try {
-                          release.await();
-                        } catch (InterruptedException e) {
-                          Thread.currentThread().interrupt();
-                          return;
-                        }
-                        saved.add(decision.rules());
-                      }
+            new GrantSaver() {
+              @Override
+              public void save(GrantDecision decision) {
+                try {
+                  release.await();
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                  return;
+                }
+                saved.add(decision.rules());
+              }
 
-                      @Override
-                      public String destination() {
-                        return "/home/u/.claude/settings.json";
-                      }
-                    }));
+              @Override
+              public String destination() {
+                return "/home/u/.claude/settings.json";
+              }
+            });
     PermissionRequest slow =
         Events.request("r2", "Bash", input("command", "make"), List.of(), answers);
     h.events(new SessionEvent.PermissionRequested(slow));
@@ -262,30 +262,26 @@ class GrantSavesTest {
     CountDownLatch started = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
     Harness h =
-        new Harness(
-            140,
+        harness(
             40,
-            TuiConfig.defaults()
-                .withDialogInputPause(Duration.ZERO)
-                .withGrantSaver(
-                    new GrantSaver() {
-                      @Override
-                      public void save(GrantDecision decision) {
-                        started.countDown();
-                        while (release.getCount() > 0) {
-                          try {
-                            release.await();
-                          } catch (InterruptedException ignored) {
-                            // Past the point of no return: it finishes whatever the cancel says.
-                          }
-                        }
-                      }
+            new GrantSaver() {
+              @Override
+              public void save(GrantDecision decision) {
+                started.countDown();
+                while (release.getCount() > 0) {
+                  try {
+                    release.await();
+                  } catch (InterruptedException ignored) {
+                    // Past the point of no return: it finishes whatever the cancel says.
+                  }
+                }
+              }
 
-                      @Override
-                      public String destination() {
-                        return settings.toString();
-                      }
-                    }));
+              @Override
+              public String destination() {
+                return settings.toString();
+              }
+            });
     rememberGrant(h);
     assertThat(started.await(30, TimeUnit.SECONDS)).isTrue();
     h.key(KeyType.Escape);

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.milktui.core.conversation.NoticeCell;
 import dev.milktui.core.event.SessionEvent;
-import dev.milktui.core.event.TurnSummary;
 import dev.milktui.core.testkit.Recordings;
 import dev.milktui.core.turn.TurnAccumulator;
 import dev.milktui.tui.keys.KeyMap;
@@ -23,28 +22,6 @@ class RetryOfferTest {
   private final RetryOffer offer = new RetryOffer(model, Action::name);
   private final List<String> sent = new ArrayList<>();
 
-  private static TurnSummary ended(boolean failed, boolean interrupted) {
-    return new TurnSummary(
-        1,
-        "s",
-        "",
-        List.of(),
-        List.of(),
-        List.of(),
-        0,
-        null,
-        0,
-        0,
-        failed,
-        null,
-        null,
-        null,
-        List.of(),
-        null,
-        0,
-        interrupted);
-  }
-
   private List<String> notices() {
     return model.conversation().cells().stream()
         .filter(NoticeCell.class::isInstance)
@@ -56,7 +33,7 @@ class RetryOfferTest {
   void aFailedTurnOffersTheOldestUnansweredMessageAndTheKeySendsItOnce() {
     offer.sent("A");
     offer.sent("B");
-    offer.turnFinished(ended(true, false));
+    offer.turnFinished(TurnEnds.ended(true, false));
     assertThat(model.state().retry()).isEqualTo("A");
     assertThat(notices()).containsExactly("RETRY or /retry sends your message again: A");
 
@@ -70,21 +47,21 @@ class RetryOfferTest {
   void aGrantRetryIsAnsweredBeforeTheMessagesThatWait() {
     offer.sent("A");
     offer.retrySent("retry the calls");
-    offer.turnFinished(ended(true, false));
+    offer.turnFinished(TurnEnds.ended(true, false));
     assertThat(model.state().retry()).isEqualTo("retry the calls");
   }
 
   @Test
   void anInterruptedTurnOrOneClaudeStartedByItselfOffersNothing() {
     offer.sent("A");
-    offer.turnFinished(ended(true, true));
+    offer.turnFinished(TurnEnds.ended(true, true));
     assertThat(model.state().retry()).isNull();
 
     offer.sent("B");
     offer.turnStartedByClaude();
-    offer.turnFinished(ended(true, false));
+    offer.turnFinished(TurnEnds.ended(true, false));
     assertThat(model.state().retry()).as("claude's own turn answered no message").isNull();
-    offer.turnFinished(ended(true, false));
+    offer.turnFinished(TurnEnds.ended(true, false));
     assertThat(model.state().retry()).isEqualTo("B");
   }
 
