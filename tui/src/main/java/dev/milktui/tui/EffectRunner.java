@@ -35,8 +35,6 @@ final class EffectRunner {
 
     void indexFiles(Path directory);
 
-    void modeChosen(String mode);
-
     void help();
 
     void clearMessage();
@@ -185,7 +183,7 @@ final class EffectRunner {
     } else if (effect instanceof Effect.AbandonForms) {
       overlays.abandonForms();
     } else if (effect instanceof Effect.ShowModeMenu m) {
-      overlays.modeMenu(m.current(), shell::modeChosen);
+      overlays.modeMenu(m.current());
     } else if (effect instanceof Effect.ShowTasks t) {
       overlays.showTasks(t.tasks());
     } else if (effect instanceof Effect.TasksChanged t) {
@@ -195,7 +193,11 @@ final class EffectRunner {
     } else if (effect instanceof Effect.OfferRestart r) {
       overlays.offerRestart(r.exitCode(), r.sessionId());
     } else if (effect instanceof Effect.OfferTrust t) {
-      overlays.offerTrust(t.workspace(), () -> trust(t.workspace()));
+      overlays.offerTrust(t.workspace());
+    } else if (effect instanceof Effect.Trust t) {
+      trust(t.workspace());
+    } else if (effect instanceof Effect.Report r) {
+      shell.feed(r.event());
     } else if (effect instanceof Effect.OfferRelaunch r) {
       overlays.offerRelaunch(r.sessionId());
     } else {

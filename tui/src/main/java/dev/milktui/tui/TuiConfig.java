@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 
 /**
  * What the app decides for the UI. {@code color} is the palette: none under NO_COLOR or on a
@@ -64,174 +65,44 @@ public record TuiConfig(
   }
 
   public TuiConfig withColor(Palette.Scheme value) {
-    return new TuiConfig(
-        value,
-        historyFile,
-        grantSaver,
-        ruleOptions,
-        pacer,
-        clock,
-        exporter,
-        dialogInputPause,
-        stallNotice,
-        workers,
-        attention,
-        askBackground,
-        keys);
+    return copy(c -> c.color = value);
   }
 
   public TuiConfig withHistoryFile(Path value) {
-    return new TuiConfig(
-        color,
-        value,
-        grantSaver,
-        ruleOptions,
-        pacer,
-        clock,
-        exporter,
-        dialogInputPause,
-        stallNotice,
-        workers,
-        attention,
-        askBackground,
-        keys);
+    return copy(c -> c.historyFile = value);
   }
 
   public TuiConfig withGrantSaver(GrantSaver value) {
-    return new TuiConfig(
-        color,
-        historyFile,
-        value,
-        ruleOptions,
-        pacer,
-        clock,
-        exporter,
-        dialogInputPause,
-        stallNotice,
-        workers,
-        attention,
-        askBackground,
-        keys);
+    return copy(c -> c.grantSaver = value);
   }
 
   public TuiConfig withRuleOptions(RuleOptions value) {
-    return new TuiConfig(
-        color,
-        historyFile,
-        grantSaver,
-        value,
-        pacer,
-        clock,
-        exporter,
-        dialogInputPause,
-        stallNotice,
-        workers,
-        attention,
-        askBackground,
-        keys);
+    return copy(c -> c.ruleOptions = value);
   }
 
   public TuiConfig withPacer(FramePacer value) {
-    return new TuiConfig(
-        color,
-        historyFile,
-        grantSaver,
-        ruleOptions,
-        value,
-        clock,
-        exporter,
-        dialogInputPause,
-        stallNotice,
-        workers,
-        attention,
-        askBackground,
-        keys);
+    return copy(c -> c.pacer = value);
   }
 
   public TuiConfig withExporter(TranscriptExporter value) {
-    return new TuiConfig(
-        color,
-        historyFile,
-        grantSaver,
-        ruleOptions,
-        pacer,
-        clock,
-        value,
-        dialogInputPause,
-        stallNotice,
-        workers,
-        attention,
-        askBackground,
-        keys);
+    return copy(c -> c.exporter = value);
   }
 
   public TuiConfig withClock(Clock value) {
-    return new TuiConfig(
-        color,
-        historyFile,
-        grantSaver,
-        ruleOptions,
-        pacer,
-        value,
-        exporter,
-        dialogInputPause,
-        stallNotice,
-        workers,
-        attention,
-        askBackground,
-        keys);
+    return copy(c -> c.clock = value);
   }
 
   public TuiConfig withWorkers(Executor value) {
-    return new TuiConfig(
-        color,
-        historyFile,
-        grantSaver,
-        ruleOptions,
-        pacer,
-        clock,
-        exporter,
-        dialogInputPause,
-        stallNotice,
-        value,
-        attention,
-        askBackground,
-        keys);
+    return copy(c -> c.workers = value);
   }
 
   public TuiConfig withStallNotice(Duration value) {
-    return new TuiConfig(
-        color,
-        historyFile,
-        grantSaver,
-        ruleOptions,
-        pacer,
-        clock,
-        exporter,
-        dialogInputPause,
-        value,
-        workers,
-        attention,
-        askBackground,
-        keys);
+    return copy(c -> c.stallNotice = value);
   }
 
   /** How and when the user is called back (a dialog waits, a long turn ended). */
   public TuiConfig withAttention(Attention.Settings value) {
-    return new TuiConfig(
-        color,
-        historyFile,
-        grantSaver,
-        ruleOptions,
-        pacer,
-        clock,
-        exporter,
-        dialogInputPause,
-        stallNotice,
-        workers,
-        value,
-        askBackground,
-        keys);
+    return copy(c -> c.attention = value);
   }
 
   /**
@@ -239,54 +110,71 @@ public record TuiConfig(
    * {@link #color} its light or dark kind; for when nothing else chose the theme.
    */
   public TuiConfig withAskBackground(boolean value) {
-    return new TuiConfig(
-        color,
-        historyFile,
-        grantSaver,
-        ruleOptions,
-        pacer,
-        clock,
-        exporter,
-        dialogInputPause,
-        stallNotice,
-        workers,
-        attention,
-        value,
-        keys);
+    return copy(c -> c.askBackground = value);
   }
 
   public TuiConfig withDialogInputPause(Duration value) {
-    return new TuiConfig(
-        color,
-        historyFile,
-        grantSaver,
-        ruleOptions,
-        pacer,
-        clock,
-        exporter,
-        value,
-        stallNotice,
-        workers,
-        attention,
-        askBackground,
-        keys);
+    return copy(c -> c.dialogInputPause = value);
   }
 
   /** The key bindings in force (the defaults, or a keys file's). */
   public TuiConfig withKeys(KeyMap value) {
-    return new TuiConfig(
-        color,
-        historyFile,
-        grantSaver,
-        ruleOptions,
-        pacer,
-        clock,
-        exporter,
-        dialogInputPause,
-        stallNotice,
-        workers,
-        attention,
-        askBackground,
-        value);
+    return copy(c -> c.keys = value);
+  }
+
+  // Each change above names only the field it changes; the rest are carried over here, once.
+  private TuiConfig copy(Consumer<Copy> change) {
+    Copy c = new Copy(this);
+    change.accept(c);
+    return c.build();
+  }
+
+  private static final class Copy {
+    Palette.Scheme color;
+    Path historyFile;
+    GrantSaver grantSaver;
+    RuleOptions ruleOptions;
+    FramePacer pacer;
+    Clock clock;
+    TranscriptExporter exporter;
+    Duration dialogInputPause;
+    Duration stallNotice;
+    Executor workers;
+    Attention.Settings attention;
+    boolean askBackground;
+    KeyMap keys;
+
+    Copy(TuiConfig s) {
+      color = s.color;
+      historyFile = s.historyFile;
+      grantSaver = s.grantSaver;
+      ruleOptions = s.ruleOptions;
+      pacer = s.pacer;
+      clock = s.clock;
+      exporter = s.exporter;
+      dialogInputPause = s.dialogInputPause;
+      stallNotice = s.stallNotice;
+      workers = s.workers;
+      attention = s.attention;
+      askBackground = s.askBackground;
+      keys = s.keys;
+    }
+
+    TuiConfig build() {
+      return new TuiConfig(
+          color,
+          historyFile,
+          grantSaver,
+          ruleOptions,
+          pacer,
+          clock,
+          exporter,
+          dialogInputPause,
+          stallNotice,
+          workers,
+          attention,
+          askBackground,
+          keys);
+    }
   }
 }

@@ -134,7 +134,6 @@ public final class TuiController {
             dialogs,
             prompter,
             config.ruleOptions(),
-            this::notice,
             effect -> perform(List.of(effect)),
             this::overlaysChanged);
     runner.attach(overlays, new Shell(), TerminalSignals.of(gui.getScreen()));
@@ -410,12 +409,6 @@ public final class TuiController {
     @Override
     public void indexFiles(Path directory) {
       TuiController.this.indexFiles(directory);
-    }
-
-    @Override
-    public void modeChosen(String mode) {
-      feed(new UiEvent.ModeChosen(mode));
-      transcriptView.contentChanged();
     }
 
     @Override

@@ -116,17 +116,15 @@ class GrantDialogPropertyTest {
       rule = new int[n];
       chosen = new boolean[n];
       screen = new DialogScreen(60 + random.nextInt(101), 16 + random.nextInt(35));
-      new GrantDialog(
+      new GrantDialog(form, () -> closed = true)
+          .open(
               screen.host,
-              form,
               effect -> {
-                Effect.ResumeWithGrants answer = (Effect.ResumeWithGrants) effect;
-                received.add(answer.decision());
-                answer.progress().saved();
-              },
-              (level, text) -> {},
-              () -> closed = true)
-          .open();
+                if (effect instanceof Effect.ResumeWithGrants answer) {
+                  received.add(answer.decision());
+                  answer.progress().saved();
+                }
+              });
       screen.pump();
       if (items.stream().noneMatch(GrantForm.Item::grantable)) {
         focus = FIELD;

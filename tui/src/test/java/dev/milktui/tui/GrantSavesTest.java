@@ -65,8 +65,12 @@ class GrantSavesTest {
             return settings.toString();
           }
         };
+    return harness(40, saver);
+  }
+
+  private static Harness harness(int rows, GrantSaver saver) {
     return new Harness(
-        140, 40, TuiConfig.defaults().withDialogInputPause(Duration.ZERO).withGrantSaver(saver));
+        140, rows, TuiConfig.defaults().withDialogInputPause(Duration.ZERO).withGrantSaver(saver));
   }
 
   /** "Allow always" on a Bash call, its narrowest rule, saved with Enter. */
@@ -187,29 +191,25 @@ class GrantSavesTest {
     CountDownLatch release = new CountDownLatch(1);
     List<List<String>> saved = new CopyOnWriteArrayList<>();
     Harness h =
-        new Harness(
-            140,
+        harness(
             36,
-            TuiConfig.defaults()
-                .withDialogInputPause(Duration.ZERO)
-                .withGrantSaver(
-                    new GrantSaver() {
-                      @Override
-                      public void save(GrantDecision decision) {
-                        try {
-                          release.await();
-                        } catch (InterruptedException e) {
-                          Thread.currentThread().interrupt();
-                          return;
-                        }
-                        saved.add(decision.rules());
-                      }
+            new GrantSaver() {
+              @Override
+              public void save(GrantDecision decision) {
+                try {
+                  release.await();
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                  return;
+                }
+                saved.add(decision.rules());
+              }
 
-                      @Override
-                      public String destination() {
-                        return "/home/u/.claude/settings.json";
-                      }
-                    }));
+              @Override
+              public String destination() {
+                return "/home/u/.claude/settings.json";
+              }
+            });
     PermissionRequest slow =
         Events.request("r2", "Bash", input("command", "make"), List.of(), answers);
     h.events(new SessionEvent.PermissionRequested(slow));
@@ -237,5 +237,61 @@ class GrantSavesTest {
     assertThat(h.controller.quitRequested()).isDone();
     // The save was stopped: even with the lock free now, it neither takes it nor writes.
     assertThat(afterTheSaveEnded(h)).isEqualTo("{}\n");
+  }
+
+  @Test
+  void afterACancelledSaveTheNextGrantWritesAndResumesOnlyWhatItChose() throws Exception {
+    Harness grant = harness();
+    rememberGrant(grant);
+    until(grant, () -> flat(grant.screen()).contains(flat(waitingLine())));
+    grant.key(KeyType.Escape);
+    // Were the cancelled save still waiting, it would take the lock now and write first.
+    assertThat(afterTheSaveEnded(grant)).isEqualTo("{}\n");
+
+    grant.key(KeyType.Enter);
+    until(grant, () -> !grant.session().decisions.isEmpty());
+    assertThat(grant.session().decisions).as("resumed once").hasSize(1);
+    assertThat(grant.session().decisions.get(0).rules()).containsExactly("Bash(npm test:*)");
+    assertThat(Files.readString(settings)).contains("Bash(npm test:*)");
+  }
+
+  @Test
+  void aSaveThatStillEndsAfterItsCancelIsSaidWithTheWayToUndoItAndResumesNothing()
+      throws Exception {
+    Files.delete(lock);
+    CountDownLatch started = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    Harness h =
+        harness(
+            40,
+            new GrantSaver() {
+              @Override
+              public void save(GrantDecision decision) {
+                started.countDown();
+                while (release.getCount() > 0) {
+                  try {
+                    release.await();
+                  } catch (InterruptedException ignored) {
+                    // Past the point of no return: it finishes whatever the cancel says.
+                  }
+                }
+              }
+
+              @Override
+              public String destination() {
+                return settings.toString();
+              }
+            });
+    rememberGrant(h);
+    assertThat(started.await(30, TimeUnit.SECONDS)).isTrue();
+    h.key(KeyType.Escape);
+    assertThat(h.screen()).contains(GrantSaves.CANCELLED);
+
+    release.countDown();
+    until(h, () -> flat(h.screen()).contains("grants revoke"));
+    assertThat(flat(h.screen()))
+        .contains("Bash(npm test:*)")
+        .contains("after the save was stopped; `milk-tui grants revoke` removes them.");
+    assertThat(h.session().decisions).as("nothing resumed").isEmpty();
   }
 }

@@ -127,9 +127,6 @@ class StreamClosedFlowTest {
     public void indexFiles(Path directory) {}
 
     @Override
-    public void modeChosen(String mode) {}
-
-    @Override
     public void help() {}
 
     @Override

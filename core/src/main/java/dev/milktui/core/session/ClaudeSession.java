@@ -7,7 +7,6 @@ import dev.milktui.core.event.TurnSummary;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantException;
 import dev.milktui.core.grants.GrantPersister;
-import dev.milktui.core.grants.LockWaits;
 import dev.milktui.core.grants.UntrustedWorkspaceDetector;
 import dev.milktui.core.ledger.DecisionLedger;
 import dev.milktui.core.ledger.SessionDecisions;
@@ -22,7 +21,6 @@ import dev.milktui.core.protocol.SystemMessage;
 import dev.milktui.core.session.ProcessTransport.Outgoing;
 import dev.milktui.core.session.SessionMessage.Answer;
 import dev.milktui.core.session.SessionMessage.AskContextUsage;
-import dev.milktui.core.session.SessionMessage.CancelSave;
 import dev.milktui.core.session.SessionMessage.Close;
 import dev.milktui.core.session.SessionMessage.Emit;
 import dev.milktui.core.session.SessionMessage.Exited;
@@ -61,10 +59,8 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -125,7 +121,6 @@ public final class ClaudeSession implements Session {
   private String sessionId;
   private boolean taskReportDue;
   private ResumeWithGrants saving;
-  private Future<?> savingTask;
   private long savingDeadline;
   private int hostRequests;
 
@@ -236,26 +231,12 @@ public final class ClaudeSession implements Session {
 
   /**
    * Returns at once: persisting runs on an effects thread, bounded by {@link #PERSIST_BOUND}; a
-   * failure or a timeout is reported as an error notice, and then nothing is resumed.
+   * failure or a timeout is reported as an error notice, and then nothing is resumed. (The UI saves
+   * on its own workers and calls {@link #resumeWithSavedGrants}.)
    */
   @Override
   public void resumeWithGrants(GrantDecision decision) {
-    resumeWithGrantsAsync(decision, lock -> {});
-  }
-
-  @Override
-  public CompletionStage<Void> resumeWithGrantsAsync(
-      GrantDecision decision, Consumer<Path> lockHeld) {
-    CompletableFuture<Void> done = new CompletableFuture<>();
-    ResumeWithGrants resume = new ResumeWithGrants(decision, lockHeld, done);
-    done.whenComplete(
-        (ignored, failure) -> {
-          if (done.isCancelled()) {
-            post(new CancelSave(resume));
-          }
-        });
-    post(resume);
-    return done;
+    post(new ResumeWithGrants(decision));
   }
 
   /** Returns at once; the actor resumes with grants saved elsewhere, writing nothing. */
@@ -362,8 +343,6 @@ public final class ClaudeSession implements Session {
       onGrantsPersisted(persisted);
     } else if (message instanceof AskContextUsage ask) {
       askContextUsage(ask.process());
-    } else if (message instanceof CancelSave cancel) {
-      onCancelSave(cancel.resume());
     } else if (message instanceof Answer answer) {
       onAnswer(answer);
     } else if (message instanceof Close) {
@@ -570,30 +549,28 @@ public final class ClaudeSession implements Session {
   private void onResumeWithGrants(ResumeWithGrants resume) {
     GrantDecision decision = resume.decision();
     if (state instanceof Closed) {
-      resume.done().completeExceptionally(new GrantException("The session was closed."));
       return;
     }
     if (!(decision.persist() && decision.grantsSomething())) {
       resume(decision);
-      resume.done().complete(null);
       return;
     }
     if (saving != null) {
-      String text = "Still saving the previous grants; nothing else was resumed.";
-      emit(notice(SessionEvent.Level.WARNING, text));
-      resume.done().completeExceptionally(new GrantException(text));
+      emit(
+          notice(
+              SessionEvent.Level.WARNING,
+              "Still saving the previous grants; nothing else was resumed."));
       return;
     }
     saving = resume;
     savingDeadline = System.nanoTime() + PERSIST_BOUND.toNanos();
     emit(notice(SessionEvent.Level.INFO, "Saving the grants to Claude's settings…"));
-    savingTask = effects.submit(() -> persist(resume));
+    effects.submit(() -> persist(resume));
   }
 
-  @SuppressWarnings("try") // the scope reports lock waits for the block, never read
   private void persist(ResumeWithGrants resume) {
     Optional<String> failure;
-    try (LockWaits.Scope scope = LockWaits.listen(resume.lockHeld())) {
+    try {
       persister.persist(resume.decision());
       failure = Optional.empty();
     } catch (GrantException | RuntimeException e) {
@@ -606,33 +583,7 @@ public final class ClaudeSession implements Session {
     post(new GrantsPersisted(resume, failure));
   }
 
-  /** The user gave up waiting: the save's thread is interrupted, so a wait for a lock ends. */
-  private void onCancelSave(ResumeWithGrants resume) {
-    if (resume != saving) {
-      return;
-    }
-    savingTask.cancel(true);
-    saving = null;
-    emit(
-        notice(
-            SessionEvent.Level.WARNING,
-            "Saving the grants was cancelled; nothing was resumed."
-                + " You are told if the save had already finished."));
-  }
-
   private void onGrantsPersisted(GrantsPersisted persisted) {
-    if (persisted.resume().done().isCancelled()) {
-      if (persisted.failure().isEmpty()) {
-        emit(
-            notice(
-                SessionEvent.Level.WARNING,
-                "The grants "
-                    + describe(persisted.resume().decision())
-                    + " were saved to Claude's settings before the cancel took effect;"
-                    + " `milk-tui grants revoke` removes them."));
-      }
-      return;
-    }
     if (persisted.resume() != saving) {
       // The wait ran out before; the user was told nothing was resumed, and now learns the end.
       emit(
@@ -651,15 +602,8 @@ public final class ClaudeSession implements Session {
       String text =
           "The grants could not be saved (" + persisted.failure().get() + "); nothing was resumed.";
       emit(notice(SessionEvent.Level.ERROR, text));
-      persisted.resume().done().completeExceptionally(new GrantException(text));
-    } else if (state instanceof Closed) {
-      persisted
-          .resume()
-          .done()
-          .completeExceptionally(new GrantException("The session was closed."));
-    } else {
+    } else if (!(state instanceof Closed)) {
       resume(persisted.resume().decision());
-      persisted.resume().done().complete(null);
     }
   }
 
@@ -670,7 +614,6 @@ public final class ClaudeSession implements Session {
             + " s (another program may hold their lock); the grants were not applied and"
             + " nothing was resumed. You are told if the save still ends.";
     emit(notice(SessionEvent.Level.ERROR, text));
-    saving.done().completeExceptionally(new GrantException(text));
     saving = null;
   }
 

@@ -2,11 +2,7 @@ package dev.milktui.core.session;
 
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantException;
-import java.nio.file.Path;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.function.Consumer;
 
 /**
  * One Claude conversation, whatever runs it (a long-lived stream-json process, a process per turn,
@@ -31,25 +27,6 @@ public interface Session extends AutoCloseable {
    * @throws GrantException when the grants cannot be persisted; nothing was resumed then
    */
   void resumeWithGrants(GrantDecision decision) throws GrantException;
-
-  /**
-   * Like {@link #resumeWithGrants} but returns at once, whatever persisting takes: completes once
-   * the grants are saved (or nothing needed saving) and the resume began; fails with a {@link
-   * GrantException} when they could not be saved in time, and then nothing was resumed. Cancelling
-   * the returned stage stops the save (a wait for a lock ends) and resumes nothing.
-   *
-   * @param lockHeld told, on the saving thread, of a settings lock another program holds while the
-   *     save waits for it
-   */
-  default CompletionStage<Void> resumeWithGrantsAsync(
-      GrantDecision decision, Consumer<Path> lockHeld) {
-    try {
-      resumeWithGrants(decision);
-      return CompletableFuture.completedFuture(null);
-    } catch (GrantException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-  }
 
   /**
    * Resumes as {@link #resumeWithGrants} with grants the caller has saved already when the decision

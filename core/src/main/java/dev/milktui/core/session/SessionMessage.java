@@ -5,11 +5,8 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.protocol.MalformedLine;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
@@ -35,15 +32,10 @@ sealed interface SessionMessage {
   /** A moment after a turn: how full the context is (unless the process is gone by then). */
   record AskContextUsage(ClaudeProcess process) implements SessionMessage {}
 
-  record ResumeWithGrants(
-      GrantDecision decision, Consumer<Path> lockHeld, CompletableFuture<Void> done)
-      implements SessionMessage {}
+  record ResumeWithGrants(GrantDecision decision) implements SessionMessage {}
 
   /** Grants the caller saved already (when remembered): only the resume is left. */
   record ResumeSaved(GrantDecision decision) implements SessionMessage {}
-
-  /** The caller cancelled {@code resume}'s stage while its grants were being saved. */
-  record CancelSave(ResumeWithGrants resume) implements SessionMessage {}
 
   record Answer(ClaudeProcess process, PermissionRequest request, String line)
       implements SessionMessage {}

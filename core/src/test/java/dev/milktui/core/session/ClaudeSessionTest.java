@@ -7,17 +7,13 @@ import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantPersister;
-import dev.milktui.core.grants.SettingsGrantPersister;
-import dev.milktui.core.grants.SettingsStore;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.testkit.Recordings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The session engine against a scripted stand-in for claude (failure modes on demand). */
@@ -308,99 +304,18 @@ class ClaudeSessionTest extends StandInFixture {
     open(fake, decision -> awaitQuietly(release)).send("Create a file");
     events.await(SessionEvent.GrantsNeeded.class);
 
-    CompletableFuture<Void> saved =
-        session
-            .resumeWithGrantsAsync(
-                new GrantDecision(List.of("Write"), List.of(), true, null), lock -> {})
-            .toCompletableFuture();
-    assertThat(saved).as("the caller never waits for the settings file").isNotDone();
+    // Returns while the persister is held: the caller never waits for the settings file.
+    session.resumeWithGrants(new GrantDecision(List.of("Write"), List.of(), true, null));
     events.await(SessionEvent.Notice.class, 1, n -> n.text().startsWith("Saving the grants"));
 
     SessionEvent.Notice timedOut =
         events.await(SessionEvent.Notice.class, 1, n -> n.level() == SessionEvent.Level.ERROR);
     assertThat(timedOut.text()).contains("still busy").contains("nothing was resumed");
-    assertThat(saved).isCompletedExceptionally();
     assertThat(events.all(SessionEvent.UserPrompt.class)).noneMatch(p -> p.automatic());
 
     release.countDown();
     events.await(
         SessionEvent.Notice.class, 1, n -> n.text().contains("saved to Claude's settings late"));
-    assertThat(fake.runs()).hasSize(1);
-  }
-
-  @Test
-  void cancellingASaveThatWaitsForClaudesLockEndsTheWaitWritesNothingAndResumesNothing()
-      throws Exception {
-    FakeClaude fake = replaying("f1-ppt-arg-devnull");
-    Path home = Files.createDirectories(dir.resolve("home"));
-    Path settings = Files.createDirectories(home.resolve(".claude")).resolve("settings.json");
-    Files.writeString(settings, "{}\n");
-    Path claudeLock = Files.createDirectory(settings.resolveSibling("settings.json.lock"));
-    open(fake, new SettingsGrantPersister(new SettingsStore(settings, home), dir))
-        .send("Create a file");
-    events.await(SessionEvent.GrantsNeeded.class);
-
-    CompletableFuture<Path> held = new CompletableFuture<>();
-    CompletableFuture<Void> first =
-        session
-            .resumeWithGrantsAsync(
-                new GrantDecision(List.of("Bash(make:*)"), List.of(), true, null), held::complete)
-            .toCompletableFuture();
-    assertThat(held.get(30, TimeUnit.SECONDS)).as("the wait is reported").isEqualTo(claudeLock);
-    first.cancel(true);
-    events.await(
-        SessionEvent.Notice.class, 1, n -> n.text().startsWith("Saving the grants was cancelled"));
-
-    // Were the first save still waiting, it would take the lock now and write its rule first.
-    Files.delete(claudeLock);
-    session
-        .resumeWithGrantsAsync(
-            new GrantDecision(List.of("Bash(npm test:*)"), List.of(), true, null), lock -> {})
-        .toCompletableFuture()
-        .get(30, TimeUnit.SECONDS);
-    assertThat(Files.readString(settings)).contains("Bash(npm test:*)").doesNotContain("make");
-    events.await(SessionEvent.UserPrompt.class, 1, p -> p.automatic());
-    assertThat(events.all(SessionEvent.UserPrompt.class).stream().filter(p -> p.automatic()))
-        .as("only the second decision resumed")
-        .hasSize(1);
-    assertThat(events.all(SessionEvent.Notice.class))
-        .noneMatch(n -> n.text().contains("before the cancel took effect"));
-  }
-
-  @Test
-  void aSaveThatFinishesDespiteTheCancelIsReportedWithTheWayToUndoIt() throws Exception {
-    FakeClaude fake = replaying("f1-ppt-arg-devnull");
-    CountDownLatch release = new CountDownLatch(1);
-    CountDownLatch started = new CountDownLatch(1);
-    GrantPersister deaf =
-        decision -> {
-          started.countDown();
-          while (release.getCount() > 0) {
-            try {
-              release.await();
-            } catch (InterruptedException ignored) {
-              // A save past the point of no return finishes whatever the interrupt says.
-            }
-          }
-        };
-    open(fake, deaf).send("Create a file");
-    events.await(SessionEvent.GrantsNeeded.class);
-    CompletableFuture<Void> saved =
-        session
-            .resumeWithGrantsAsync(
-                new GrantDecision(List.of("Bash(make:*)"), List.of(), true, null), lock -> {})
-            .toCompletableFuture();
-    assertThat(started.await(30, TimeUnit.SECONDS)).isTrue();
-    saved.cancel(true);
-    events.await(
-        SessionEvent.Notice.class, 1, n -> n.text().startsWith("Saving the grants was cancelled"));
-
-    release.countDown();
-    SessionEvent.Notice late =
-        events.await(
-            SessionEvent.Notice.class, 1, n -> n.text().contains("before the cancel took effect"));
-    assertThat(late.text()).contains("Bash(make:*)").contains("milk-tui grants revoke");
-    assertThat(events.all(SessionEvent.UserPrompt.class)).noneMatch(p -> p.automatic());
     assertThat(fake.runs()).hasSize(1);
   }
 

@@ -69,6 +69,20 @@ public sealed interface Effect {
 
   record OfferTrust(Path workspace) implements Effect {}
 
+  /** The trust offer's answer: trust {@code workspace} (the write is slow work). */
+  record Trust(Path workspace) implements Effect {}
+
+  /**
+   * An overlay's answer for the reducer itself (the mode chosen, a line for the transcript): given
+   * to it as {@code event}, on the GUI thread, before the next effect.
+   */
+  record Report(UiEvent event) implements Effect {}
+
+  /** An overlay's line for the transcript. */
+  static Effect note(SessionEvent.Level level, String text) {
+    return new Report(new UiEvent.Note(level, text));
+  }
+
   /** After trusting: relaunch the same session so the project's rules apply now. */
   record OfferRelaunch(String sessionId) implements Effect {}
 

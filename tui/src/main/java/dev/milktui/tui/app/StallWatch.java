@@ -3,6 +3,8 @@ package dev.milktui.tui.app;
 import dev.milktui.core.event.SessionEvent;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 
 /**
  * Notices a turn that has said nothing for a while: no event from the session for {@code after},
@@ -59,5 +61,22 @@ final class StallWatch {
     }
     told = true;
     return true;
+  }
+
+  /**
+   * What is said about a silence: how long, the last sign of life ({@code zone}'s time), what
+   * claude was doing ({@code doing}), and the ways on.
+   */
+  String notice(ZoneId zone, String doing) {
+    long minutes = Math.max(1, after.toMinutes());
+    String last = DateTimeFormatter.ofPattern("HH:mm:ss").format(lastOutput.atZone(zone));
+    return "Nothing from claude for "
+        + (after.toSeconds() < 120 ? after.toSeconds() + " s" : minutes + " min")
+        + " (last sign of life at "
+        + last
+        + ", while "
+        + doing
+        + "; no tool is running). The API may be slow or retrying quietly. Keep waiting,"
+        + " press Esc to interrupt the turn, or F5 to restart claude and resume the session.";
   }
 }

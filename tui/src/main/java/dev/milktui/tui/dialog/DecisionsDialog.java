@@ -11,10 +11,8 @@ import dev.milktui.core.ledger.LedgerReader;
 public final class DecisionsDialog {
   private DecisionsDialog() {}
 
-  public static void open(DialogHost host, String sessionId, LedgerReader.Reading reading) {
-    new SimpleDialog(host, "Decisions in this session")
-        .scrollingText(text(sessionId, reading))
-        .open();
+  public static Overlay of(String sessionId, LedgerReader.Reading reading) {
+    return new SimpleDialog("Decisions in this session").scrollingText(text(sessionId, reading));
   }
 
   static String text(String sessionId, LedgerReader.Reading reading) {

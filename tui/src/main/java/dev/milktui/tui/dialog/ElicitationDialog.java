@@ -19,35 +19,35 @@ import dev.milktui.core.event.ElicitationRequest;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.text.TerminalText;
+import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.layout.WrappedText;
 import dev.milktui.tui.text.Sanitizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
  * An MCP server's request for values, as a form built from its schema: a text field for strings and
  * numbers, a choice (←/→ or Space) for enums and yes/no. Enter sends (each value checked first),
  * the Decline button refuses, Esc cancels. A request whose schema no form can show is never opened:
- * it is declined with a notice saying why ({@link #openOrDecline}).
+ * it is declined with a notice saying why ({@link #declineUnshowable}). An {@link Overlay}: it
+ * answers the MCP server through the request's own reply handle, as a permission dialog does, and
+ * the transcript with effects.
  */
-public final class ElicitationDialog {
+public final class ElicitationDialog implements Overlay {
   static final String NONE = "(none)";
 
-  private final DialogHost host;
   private final ElicitationRequest request;
-  private final BiConsumer<SessionEvent.Level, String> notices;
   private final BasicWindow window;
   private final List<Object> inputs = new ArrayList<>();
   private final Label error = new Label("");
+  private DialogHost host;
+  private Consumer<Effect> answers;
 
-  private ElicitationDialog(
-      DialogHost host, ElicitationRequest request, BiConsumer<SessionEvent.Level, String> notices) {
-    this.host = host;
+  public ElicitationDialog(ElicitationRequest request) {
     this.request = request;
-    this.notices = notices;
     this.window =
         DialogHost.modal("MCP server " + Sanitizer.revealInline(request.serverName()) + " asks");
     window.addWindowListener(
@@ -59,41 +59,45 @@ public final class ElicitationDialog {
             }
           }
         });
-    render();
   }
 
   /**
-   * Opens the form, or, when the schema cannot be shown, declines at once and says why.
-   *
-   * @return the open form, if one opened
+   * A request whose schema no form can show is declined at once; the answer says why. Empty: the
+   * form can be shown.
    */
-  public static Optional<ElicitationDialog> openOrDecline(
-      DialogHost host, ElicitationRequest request, BiConsumer<SessionEvent.Level, String> notices) {
-    if (request.unsupported().isPresent()) {
-      request.decline();
-      notices.accept(
-          SessionEvent.Level.WARNING,
-          "MCP server "
-              + request.serverName()
-              + " asked for input milk-tui cannot show as a form ("
-              + request.unsupported().get()
-              + "); it was told you declined.");
+  public static Optional<Effect> declineUnshowable(ElicitationRequest request) {
+    if (request.unsupported().isEmpty()) {
       return Optional.empty();
     }
-    ElicitationDialog dialog = new ElicitationDialog(host, request, notices);
-    host.open(dialog.window);
-    return Optional.of(dialog);
+    request.decline();
+    return Optional.of(
+        Effect.note(
+            SessionEvent.Level.WARNING,
+            "MCP server "
+                + request.serverName()
+                + " asked for input milk-tui cannot show as a form ("
+                + request.unsupported().get()
+                + "); it was told you declined."));
+  }
+
+  @Override
+  public void open(DialogHost host, Consumer<Effect> answers) {
+    this.host = host;
+    this.answers = answers;
+    render();
+    host.open(window);
   }
 
   /** claude exited: the form closes unanswered, and says so (an answer would reach nobody). */
   public void abandon() {
     if (request.abandon()) {
       host.close(window);
-      notices.accept(
-          SessionEvent.Level.WARNING,
-          "claude exited before you answered the request of MCP server "
-              + Sanitizer.oneLine(request.serverName())
-              + "; nothing was sent.");
+      answers.accept(
+          Effect.note(
+              SessionEvent.Level.WARNING,
+              "claude exited before you answered the request of MCP server "
+                  + Sanitizer.oneLine(request.serverName())
+                  + "; nothing was sent."));
     }
   }
 
@@ -151,11 +155,12 @@ public final class ElicitationDialog {
 
   private void finish(boolean sent, String what) {
     host.close(window);
-    notices.accept(
-        sent ? SessionEvent.Level.INFO : SessionEvent.Level.WARNING,
-        sent
-            ? what + request.serverName() + "."
-            : "The request of MCP server " + request.serverName() + " was no longer open.");
+    answers.accept(
+        Effect.note(
+            sent ? SessionEvent.Level.INFO : SessionEvent.Level.WARNING,
+            sent
+                ? what + request.serverName() + "."
+                : "The request of MCP server " + request.serverName() + " was no longer open."));
   }
 
   /** What the form holds that is shown marked: a choice's title may hide what it means. */

@@ -27,7 +27,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -38,9 +37,10 @@ import java.util.stream.Collectors;
  * shown resolved); a confirmation for broad directories; this session only or remember; grant and
  * retry, retry without granting, skip. Enter anywhere but on another button grants; Esc skips; a
  * refused or failed grant is shown here and the dialog stays open with everything as it was. While
- * grants are saved the dialog says so (and names a lock it waits for); Esc cancels the save.
+ * grants are saved the dialog says so (and names a lock it waits for); Esc cancels the save. An
+ * {@link Overlay}: it answers with effects (the decision, a cancel, its lines for the transcript).
  */
-public final class GrantDialog {
+public final class GrantDialog implements Overlay {
   static final String STREAM_CLOSED_LINE =
       "Claude's permission channel was closed, so these tool calls failed without asking you.";
   static final String DENIALS_LINE = "These tool calls were denied during the last turn.";
@@ -52,10 +52,7 @@ public final class GrantDialog {
       "Nothing ticked and no directory: nothing was granted. Tick a call, or retry without"
           + " granting.";
 
-  private final DialogHost host;
   private final GrantForm form;
-  private final Consumer<Effect> answers;
-  private final BiConsumer<SessionEvent.Level, String> notices;
   private final Runnable onClosed;
   private final BasicWindow window;
   private final WrappedText call = new WrappedText("");
@@ -66,20 +63,15 @@ public final class GrantDialog {
   private final CheckBox broad = new CheckBox("broad dir OK");
   private CallList calls;
   private TextBox directories;
+  private DialogHost host;
+  private Consumer<Effect> answers;
   // The answer being applied (grants being saved), until it ends or is cancelled.
   private Applying applying;
   private boolean closed;
 
-  public GrantDialog(
-      DialogHost host,
-      GrantForm form,
-      Consumer<Effect> answers,
-      BiConsumer<SessionEvent.Level, String> notices,
-      Runnable onClosed) {
-    this.host = host;
+  /** {@code onClosed}: runs once it has closed, however it was answered. */
+  public GrantDialog(GrantForm form, Runnable onClosed) {
     this.form = form;
-    this.answers = answers;
-    this.notices = notices;
     this.onClosed = onClosed;
     this.window =
         DialogHost.modal(
@@ -101,7 +93,10 @@ public final class GrantDialog {
     return Sanitizer.revealInline(text);
   }
 
-  public void open() {
+  @Override
+  public void open(DialogHost host, Consumer<Effect> answers) {
+    this.host = host;
+    this.answers = answers;
     String intro = form.kind() == GrantForm.Kind.STREAM_CLOSED ? STREAM_CLOSED_LINE : DENIALS_LINE;
     Panel body = host.layoutPanel();
     String marked = marked(form.items());
@@ -328,7 +323,7 @@ public final class GrantDialog {
         return;
       }
       applying = null;
-      notices.accept(SessionEvent.Level.INFO, done);
+      answers.accept(Effect.note(SessionEvent.Level.INFO, done));
       close();
     }
 
@@ -344,7 +339,8 @@ public final class GrantDialog {
   }
 
   private void skip() {
-    notices.accept(SessionEvent.Level.INFO, "Skipped: the failed tool calls were not retried.");
+    answers.accept(
+        Effect.note(SessionEvent.Level.INFO, "Skipped: the failed tool calls were not retried."));
     close();
   }
 

@@ -11,6 +11,7 @@ import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.history.PastSession;
+import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.LinePainter;
 import dev.milktui.tui.text.Sanitizer;
@@ -18,36 +19,34 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
  * Picks a session of this directory to resume: newest first, each with when it was last used, its
  * first prompt and how many prompts it has. Typing filters (by prompt or id), ↑/↓ move, Enter
- * resumes the chosen session, Esc closes.
+ * answers to open the chosen session, Esc closes.
  */
-public final class ResumePicker {
+public final class ResumePicker implements Overlay {
   private static final DateTimeFormatter WHEN =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT);
 
-  private final DialogHost host;
   private final List<PastSession> sessions;
   private final ZoneId zone;
-  private final Consumer<String> resume;
+  private final String filter;
 
   /**
    * @param sessions newest first
-   * @param resume runs with the chosen session's id, after the picker closed
+   * @param filter already typed when it opens (as {@code /resume words} gives it)
    */
-  public ResumePicker(
-      DialogHost host, List<PastSession> sessions, ZoneId zone, Consumer<String> resume) {
-    this.host = host;
+  public ResumePicker(List<PastSession> sessions, ZoneId zone, String filter) {
     this.sessions = List.copyOf(sessions);
     this.zone = zone;
-    this.resume = resume;
+    this.filter = filter;
   }
 
-  /** Opens the picker with {@code filter} already typed (as {@code /resume words} gives it). */
-  public void open(String filter) {
+  @Override
+  public void open(DialogHost host, Consumer<Effect> answers) {
     BasicWindow window = DialogHost.modal("Resume a session of this directory");
     Panel panel = host.layoutPanel();
     int columns = Math.min(110, host.maxColumns());
@@ -60,7 +59,7 @@ public final class ResumePicker {
             filterLine,
             id -> {
               host.close(window);
-              resume.accept(id);
+              answers.accept(new Effect.OpenSession(Optional.of(id)));
             },
             () -> host.close(window));
     list.filterBy(filter);

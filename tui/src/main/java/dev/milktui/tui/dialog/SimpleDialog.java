@@ -9,24 +9,27 @@ import com.googlecode.lanterna.gui2.Window;
 import com.googlecode.lanterna.gui2.WindowListenerAdapter;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
+import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.layout.ButtonRow;
 import dev.milktui.tui.layout.ScrollText;
 import dev.milktui.tui.text.Sanitizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
- * A modal message with keyed actions (help, trust offer, tool details, process exit). Each action
- * has a key and a button; a deliberate action (one that widens trust) takes its key only with
- * Shift. Esc runs the cancel action, if any, and closes. With actions, the close button has the
- * focus, so an Enter or Space typed in passing never runs one. The content fits the screen (see
- * {@link DialogHost#layoutPanel}); long text scrolls and the buttons stay in view.
+ * A modal message with keyed actions (help, trust offer, tool details, process exit), an {@link
+ * Overlay}: each action has a key and a button and answers with effects; a deliberate action (one
+ * that widens trust) takes its key only with Shift. Esc closes, answering what it was given. With
+ * actions, the close button has the focus, so an Enter or Space typed in passing never runs one.
+ * The content fits the screen (see {@link DialogHost#layoutPanel}); long text scrolls and the
+ * buttons stay in view.
  */
-public final class SimpleDialog {
+public final class SimpleDialog implements Overlay {
 
   /** A button with its key. */
-  public record Action(String label, char key, boolean deliberate, Runnable run) {
+  public record Action(String label, char key, boolean deliberate, List<Effect> answer) {
     boolean matches(KeyStroke stroke) {
       return deliberate ? Keys.shifted(stroke, key) : Keys.is(stroke, key);
     }
@@ -36,14 +39,14 @@ public final class SimpleDialog {
     }
   }
 
-  private final DialogHost host;
   private final BasicWindow window;
   private final List<Component> body = new ArrayList<>();
   private final List<Action> actions = new ArrayList<>();
-  private Runnable onEscape = () -> {};
+  private List<Effect> onEscape = List.of();
+  private DialogHost host;
+  private Consumer<Effect> answers;
 
-  public SimpleDialog(DialogHost host, String title) {
-    this.host = host;
+  public SimpleDialog(String title) {
     this.window = DialogHost.modal(title);
   }
 
@@ -63,19 +66,21 @@ public final class SimpleDialog {
     return this;
   }
 
-  public SimpleDialog action(String label, char key, Runnable run) {
-    actions.add(new Action(label, key, false, run));
+  /** An action: its key or button closes the dialog and answers {@code answer}, in order. */
+  public SimpleDialog action(String label, char key, Effect... answer) {
+    actions.add(new Action(label, key, false, List.of(answer)));
     return this;
   }
 
   /** An action that widens trust: its key needs Shift ({@code T}, not {@code t}). */
-  public SimpleDialog deliberateAction(String label, char key, Runnable run) {
-    actions.add(new Action(label, key, true, run));
+  public SimpleDialog deliberateAction(String label, char key, Effect... answer) {
+    actions.add(new Action(label, key, true, List.of(answer)));
     return this;
   }
 
-  public SimpleDialog onEscape(Runnable run) {
-    onEscape = run;
+  /** What Esc (or the close button) answers as it closes the dialog; nothing unless given. */
+  public SimpleDialog onEscape(Effect... answer) {
+    onEscape = List.of(answer);
     return this;
   }
 
@@ -83,24 +88,27 @@ public final class SimpleDialog {
     return window;
   }
 
-  public void open() {
-    build();
+  @Override
+  public void open(DialogHost host, Consumer<Effect> answers) {
+    build(host, answers);
     host.open(window);
   }
 
   /** Opens in place of {@code old} (its content changed), keeping its input pause. */
-  public void openInPlaceOf(Window old) {
-    build();
+  public void openInPlaceOf(Window old, DialogHost host, Consumer<Effect> answers) {
+    build(host, answers);
     host.replace(old, window);
   }
 
-  private void build() {
+  private void build(DialogHost host, Consumer<Effect> answers) {
+    this.host = host;
+    this.answers = answers;
     Panel panel = host.layoutPanel();
     body.forEach(panel::addComponent);
     ButtonRow buttons = new ButtonRow();
     for (Action action : actions) {
       buttons.addComponent(
-          new Button(action.label() + " (" + action.keyName() + ")", () -> run(action.run())));
+          new Button(action.label() + " (" + action.keyName() + ")", () -> run(action.answer())));
     }
     Button close = new Button("Close (Esc)", () -> run(onEscape));
     buttons.addComponent(close);
@@ -121,7 +129,7 @@ public final class SimpleDialog {
             for (Action action : actions) {
               if (action.matches(key)) {
                 deliver.set(false);
-                run(action.run());
+                run(action.answer());
                 return;
               }
             }
@@ -129,9 +137,9 @@ public final class SimpleDialog {
         });
   }
 
-  private void run(Runnable action) {
+  private void run(List<Effect> answer) {
     host.close(window);
-    action.run();
+    answer.forEach(answers);
   }
 
   /** A label for short lines that must not wrap. */

@@ -20,6 +20,7 @@ import dev.milktui.tui.dialog.ElicitationDialog;
 import dev.milktui.tui.dialog.GrantDialog;
 import dev.milktui.tui.dialog.GrantForm;
 import dev.milktui.tui.dialog.ModeMenu;
+import dev.milktui.tui.dialog.Overlay;
 import dev.milktui.tui.dialog.PermissionDetails;
 import dev.milktui.tui.dialog.PermissionPrompter;
 import dev.milktui.tui.dialog.ReadOnlyText;
@@ -36,21 +37,21 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
  * The one owner of which dialog is up and of the requests that wait for one: permission requests
- * (queued by the prompter), stream-closed grant offers, MCP forms, and the dialogs that list
- * running tasks. A dialog answers with {@link Effect}s handed to {@code answers}; none calls the
- * session itself. Call on the GUI thread.
+ * (queued by the prompter), stream-closed grant offers (one dialog at a time, the rest queued), MCP
+ * forms, and the dialogs that list running tasks. Every dialog is an {@link Overlay} opened here
+ * (the permission dialogs by the prompter, which follows the same rule): it answers with {@link
+ * Effect}s handed to {@code answers} — lines for the transcript included — and none calls the
+ * session, a saver or the transcript itself. Call on the GUI thread.
  */
 public final class OverlayStack {
   private final DialogHost host;
   private final PermissionPrompter prompter;
   private final RuleOptions ruleOptions;
-  private final BiConsumer<SessionEvent.Level, String> notices;
   private final Consumer<Effect> answers;
   private final Runnable changed;
   private final Deque<TurnSummary> grantQueue = new ArrayDeque<>();
@@ -72,17 +73,25 @@ public final class OverlayStack {
       DialogHost host,
       PermissionPrompter prompter,
       RuleOptions ruleOptions,
-      BiConsumer<SessionEvent.Level, String> notices,
       Consumer<Effect> answers,
       Runnable changed) {
     this.host = host;
     this.prompter = prompter;
     this.ruleOptions = ruleOptions;
-    this.notices = notices;
     this.answers = answers;
     this.changed = changed;
     // Whichever dialog closed, and however it was answered, what waits may have changed.
     host.whenClosed(changed);
+  }
+
+  /** Opens {@code overlay}: the one way a dialog reaches the screen. */
+  private <T extends Overlay> T show(T overlay) {
+    overlay.open(host, answers);
+    return overlay;
+  }
+
+  private void note(String text) {
+    answers.accept(Effect.note(SessionEvent.Level.INFO, text));
   }
 
   /** Which request waits for the user now: "permission", "grants", or null. */
@@ -118,21 +127,19 @@ public final class OverlayStack {
     }
     grantDialogOpen = true;
     changed.run();
-    new GrantDialog(
-            host,
+    show(
+        new GrantDialog(
             form,
-            answers,
-            notices,
             () -> {
               grantDialogOpen = false;
               changed.run();
               showNextGrantDialog(cwd);
-            })
-        .open();
+            }));
   }
 
   public void openForm(ElicitationRequest request) {
-    ElicitationDialog.openOrDecline(host, request, notices).ifPresent(forms::add);
+    ElicitationDialog.declineUnshowable(request)
+        .ifPresentOrElse(answers, () -> forms.add(show(new ElicitationDialog(request))));
   }
 
   public void abandonForms() {
@@ -140,93 +147,82 @@ public final class OverlayStack {
     forms.clear();
   }
 
-  public void modeMenu(String current, Consumer<String> choose) {
-    ModeMenu.open(host, current == null ? "default" : current, choose);
+  public void modeMenu(String current) {
+    show(ModeMenu.of(current == null ? "default" : current));
   }
 
   public void help(String text) {
-    new SimpleDialog(host, "Keys").scrollingText(text).open();
+    show(new SimpleDialog("Keys").scrollingText(text));
   }
 
   /** Ctrl+O: the conversation in full; {@code closes}: the keys that close it beside Esc. */
   public void detail(List<Cell> cells, Predicate<KeyStroke> closes) {
-    DetailView.open(host, cells, closes);
+    show(new DetailView(cells, closes));
   }
 
   /** Ctrl+T: the todo list Claude last wrote. */
   public void todos(List<String> lines) {
-    new SimpleDialog(host, "Todos").scrollingText(String.join("\n", lines)).open();
+    show(new SimpleDialog("Todos").scrollingText(String.join("\n", lines)));
   }
 
   public void resumePicker(List<PastSession> list, ZoneId zone, String filter) {
-    new ResumePicker(
-            host, list, zone, id -> answers.accept(new Effect.OpenSession(Optional.of(id))))
-        .open(filter);
+    show(new ResumePicker(list, zone, filter));
   }
 
   /** claude exited unexpectedly (exit code -1: the user asked with F5). */
   public void offerRestart(int exitCode, String sessionId) {
     SimpleDialog dialog =
-        new SimpleDialog(host, "Claude stopped")
+        new SimpleDialog("Claude stopped")
             .text(
                 "claude exited unexpectedly (code "
                     + exitCode
                     + "). Resume the same conversation in a new process, or start a new one.");
     if (sessionId != null) {
-      dialog.action(
-          "Resume session",
-          'r',
-          () -> answers.accept(new Effect.OpenSession(Optional.of(sessionId))));
+      dialog.action("Resume session", 'r', new Effect.OpenSession(Optional.of(sessionId)));
     }
-    dialog
-        .action("New session", 'n', () -> answers.accept(new Effect.OpenSession(Optional.empty())))
-        .action("Quit", 'q', () -> answers.accept(new Effect.Quit()))
-        .onEscape(
-            () ->
-                notices.accept(
-                    SessionEvent.Level.INFO, "Press F5 to resume or start a new session."))
-        .open();
+    show(
+        dialog
+            .action("New session", 'n', new Effect.OpenSession(Optional.empty()))
+            .action("Quit", 'q', new Effect.Quit())
+            .onEscape(
+                Effect.note(
+                    SessionEvent.Level.INFO, "Press F5 to resume or start a new session.")));
   }
 
   /** Offers to trust {@code workspace}; the write itself is work for the runner. */
-  public void offerTrust(Path workspace, Runnable trust) {
-    new SimpleDialog(host, "Untrusted workspace")
-        .text(
-            "Claude ignores the permission rules in this project's .claude/settings.json"
-                + " because the workspace is not trusted:\n"
-                + Sanitizer.oneLine(String.valueOf(workspace))
-                + "\n\nTrust it only if you trust the project's files.")
-        .deliberateAction("Trust this workspace", 't', trust)
-        .onEscape(() -> notices.accept(SessionEvent.Level.INFO, "Workspace left untrusted."))
-        .open();
+  public void offerTrust(Path workspace) {
+    show(
+        new SimpleDialog("Untrusted workspace")
+            .text(
+                "Claude ignores the permission rules in this project's .claude/settings.json"
+                    + " because the workspace is not trusted:\n"
+                    + Sanitizer.oneLine(String.valueOf(workspace))
+                    + "\n\nTrust it only if you trust the project's files.")
+            .deliberateAction("Trust this workspace", 't', new Effect.Trust(workspace))
+            .onEscape(Effect.note(SessionEvent.Level.INFO, "Workspace left untrusted.")));
   }
 
   /** After trusting: the project's rules apply to a new claude process only. */
   public void offerRelaunch(String sessionId) {
-    new SimpleDialog(host, "Workspace trusted")
-        .text(
-            "The project's rules apply to the next claude process. Relaunch claude now and go on"
-                + " with the same conversation?")
-        .action(
-            "Relaunch now",
-            'r',
-            () -> answers.accept(new Effect.OpenSession(Optional.ofNullable(sessionId))))
-        .onEscape(
-            () ->
-                notices.accept(
+    show(
+        new SimpleDialog("Workspace trusted")
+            .text(
+                "The project's rules apply to the next claude process. Relaunch claude now and go"
+                    + " on with the same conversation?")
+            .action("Relaunch now", 'r', new Effect.OpenSession(Optional.ofNullable(sessionId)))
+            .onEscape(
+                Effect.note(
                     SessionEvent.Level.INFO,
-                    "The project's rules apply from the next restart (F5)."))
-        .open();
+                    "The project's rules apply from the next restart (F5).")));
   }
 
   public void showTasks(List<BackgroundTask> running) {
-    tasksDialog(running).open();
+    show(tasksDialog(running));
   }
 
   private SimpleDialog tasksDialog(List<BackgroundTask> running) {
     tasks = running;
-    SimpleDialog dialog =
-        new SimpleDialog(host, "Running in claude").text(TaskSummary.list(running));
+    SimpleDialog dialog = new SimpleDialog("Running in claude").text(TaskSummary.list(running));
     tasksDialog = dialog;
     tasksDialogIds = running.stream().map(BackgroundTask::taskId).toList();
     for (int i = 0; i < running.size() && i < 9; i++) {
@@ -234,12 +230,10 @@ public final class OverlayStack {
       dialog.action(
           "Stop " + (i + 1),
           (char) ('1' + i),
-          () -> {
-            answers.accept(new Effect.StopTask(task.taskId()));
-            notices.accept(
-                SessionEvent.Level.INFO,
-                "Stopping " + Sanitizer.oneLine(TaskSummary.name(task)) + "…");
-          });
+          new Effect.StopTask(task.taskId()),
+          Effect.note(
+              SessionEvent.Level.INFO,
+              "Stopping " + Sanitizer.oneLine(TaskSummary.name(task)) + "…"));
     }
     return dialog;
   }
@@ -259,7 +253,7 @@ public final class OverlayStack {
         host.close(shown);
       } else {
         // The same dialog with the tasks of now: its key pause is not armed again.
-        tasksDialog(running).openInPlaceOf(shown);
+        tasksDialog(running).openInPlaceOf(shown, host, answers);
       }
     }
     if (running.isEmpty()
@@ -267,18 +261,17 @@ public final class OverlayStack {
         && restartWaitsDialog.window().getTextGUI() != null) {
       host.close(restartWaitsDialog.window());
       restartWaitsDialog = null;
-      notices.accept(
-          SessionEvent.Level.INFO,
-          "The tasks claude ran have ended, so the restart no longer waits for them.");
+      note("The tasks claude ran have ended, so the restart no longer waits for them.");
     }
   }
 
   public void restartWaits(SessionEvent.RestartWaitsForTasks w) {
     String agents = TaskSummary.count(w.running());
+    Effect waiting = Effect.note(SessionEvent.Level.INFO, "Waiting for " + agents + " to finish.");
     if (restartWaitsDialog != null) {
       host.close(restartWaitsDialog.window());
     }
-    restartWaitsDialog = new SimpleDialog(host, "claude must restart");
+    restartWaitsDialog = new SimpleDialog("claude must restart");
     restartWaitsDialog
         .text(
             "claude has to be restarted ("
@@ -288,14 +281,10 @@ public final class OverlayStack {
                 + " running in it:\n"
                 + TaskSummary.list(w.running())
                 + "\nWait for them (your messages wait too), or stop them and go on now.")
-        .action(
-            "Wait for " + agents,
-            'w',
-            () -> notices.accept(SessionEvent.Level.INFO, "Waiting for " + agents + " to finish."))
-        .action("Stop them and go on", 's', () -> answers.accept(new Effect.StopTasksAndGoOn()))
-        .onEscape(
-            () -> notices.accept(SessionEvent.Level.INFO, "Waiting for " + agents + " to finish."))
-        .open();
+        .action("Wait for " + agents, 'w', waiting)
+        .action("Stop them and go on", 's', new Effect.StopTasksAndGoOn())
+        .onEscape(waiting);
+    show(restartWaitsDialog);
   }
 
   /** One tool call in full: its input and result, controls marked. */
@@ -313,16 +302,16 @@ public final class OverlayStack {
             + (!row.result().isEmpty()
                 ? row.result()
                 : row.outcome() == ToolOutcome.RUNNING ? "(none yet)" : "(none)");
-    SimpleDialog dialog = new SimpleDialog(host, "Tool call " + Sanitizer.revealInline(row.id()));
+    SimpleDialog dialog = new SimpleDialog("Tool call " + Sanitizer.revealInline(row.id()));
     if (Sanitizer.hasControls(text)) {
       dialog.text(PermissionPrompter.HAS_CONTROLS);
     }
-    dialog.component(ReadOnlyText.of(text)).open();
+    show(dialog.component(ReadOnlyText.of(text)));
   }
 
   /** The decision ledger's entries of this session, read-only. */
   public void decisions(String sessionId, LedgerReader.Reading reading) {
-    DecisionsDialog.open(host, sessionId, reading);
+    show(DecisionsDialog.of(sessionId, reading));
   }
 
   /** Running tasks as the stack last heard of them. */

@@ -3,7 +3,6 @@ package dev.milktui.tui.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.milktui.core.event.SessionEvent;
-import dev.milktui.core.event.TurnSummary;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -45,33 +44,12 @@ class AttentionTest {
     return ui;
   }
 
-  private static TurnSummary finished(boolean failed, boolean interrupted) {
-    return new TurnSummary(
-        1,
-        "s",
-        "",
-        List.of(),
-        List.of(),
-        List.of(),
-        0,
-        null,
-        0,
-        0,
-        failed,
-        null,
-        null,
-        null,
-        List.of(),
-        null,
-        0,
-        interrupted);
-  }
-
   private List<Effect> turn(Ui ui, Duration took, boolean failed, boolean interrupted) {
     ui.on(new UiEvent.Submitted("do it"));
     now = now.plus(took);
     return ui.on(
-        new UiEvent.FromSession(1, new SessionEvent.TurnFinished(finished(failed, interrupted))));
+        new UiEvent.FromSession(
+            1, new SessionEvent.TurnFinished(TurnEnds.ended(failed, interrupted))));
   }
 
   private static List<Effect> calls(List<Effect> effects) {

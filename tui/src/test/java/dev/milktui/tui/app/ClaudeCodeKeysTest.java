@@ -70,6 +70,13 @@ class ClaudeCodeKeysTest {
   // ---- Ctrl+C
 
   @Test
+  void aSecondCtrlCWithinTheWindowQuits() {
+    assertThat(press(Action.CANCEL, MessageBox.EMPTY)).isEmpty();
+    assertThat(ui.state().quitOfferSince()).isNotNull();
+    assertThat(press(Action.CANCEL, MessageBox.EMPTY)).containsExactly(new Effect.Quit());
+  }
+
+  @Test
   void ctrlCOnADraftClearsItAndNeitherStopsTheTurnNorOffersToQuit() {
     running = true;
     assertThat(press(Action.CANCEL, MessageBox.DRAFT)).containsExactly(new Effect.ClearMessage());

@@ -87,24 +87,6 @@ class UiTest {
   }
 
   @Test
-  void aFailedTurnOffersItsOwnMessageAndANewSessionForgetsTheOffer() {
-    ui.on(new UiEvent.SessionOpened(1, Optional.empty()));
-    assertThat(ui.on(new UiEvent.Submitted("A"))).containsExactly(new Effect.Send("A"));
-    ui.on(new UiEvent.Submitted("B"));
-    play(1, events("i-500"));
-
-    assertThat(ui.state().retry()).isEqualTo("A");
-    assertThat(ui.on(new UiEvent.Key(Action.RETRY))).containsExactly(new Effect.Send("A"));
-    assertThat(ui.state().retry()).isNull();
-
-    play(1, events("i-500"));
-    assertThat(ui.state().retry()).as("B's turn failed too").isEqualTo("B");
-    ui.on(new UiEvent.SessionOpened(2, Optional.empty()));
-    assertThat(ui.state().retry()).isNull();
-    assertThat(ui.on(new UiEvent.Key(Action.RETRY))).isEmpty();
-  }
-
-  @Test
   void theModeCyclesFromTheOneAskedUntilClaudeReportsIt() {
     ui.on(new UiEvent.SessionOpened(1, Optional.empty()));
     assertThat(ui.on(new UiEvent.Key(Action.CYCLE_MODE)))
@@ -132,40 +114,6 @@ class UiTest {
 
     ui.on(new UiEvent.FromSession(1, new SessionEvent.StatusChanged(null, "default")));
     assertThat(ui.state().shownMode()).isEqualTo("default");
-  }
-
-  @Test
-  void theHeaderTakesTheVersionClaudeAnsweredWhenItsInitNamesNone() {
-    ui.on(new UiEvent.ClaudeVersion("1.0.128"));
-    ui.on(new UiEvent.SessionOpened(1, Optional.empty()));
-    play(
-        1,
-        List.of(
-            new SessionEvent.TurnStarted("s", "claude-test", "/p", "default", null, List.of())));
-
-    assertThat(notices(ui.conversation().cells()))
-        .anyMatch(c -> c.startsWith("milk-tui · claude 1.0.128 · /p"))
-        .noneMatch(c -> c.contains("claude ?"));
-  }
-
-  @Test
-  void aSecondCtrlCWithinTheWindowQuitsAndTheOfferLeavesAfterIt() {
-    ui.on(new UiEvent.SessionOpened(1, Optional.empty()));
-    assertThat(ui.on(new UiEvent.Key(Action.CANCEL))).isEmpty();
-    assertThat(ui.state().quitOfferSince()).isNotNull();
-    assertThat(ui.on(new UiEvent.Key(Action.CANCEL))).containsExactly(new Effect.Quit());
-  }
-
-  @Test
-  void whileARequestWaitsForTheUserThatIsWhatTheActivitySaysThenWhatClaudeDoes() {
-    ui.on(new UiEvent.SessionOpened(1, Optional.empty()));
-    ui.on(new UiEvent.Waiting("grants"));
-    ui.on(new UiEvent.FromSession(1, new SessionEvent.StatusChanged("requesting", null)));
-    assertThat(ui.state().activity()).isEqualTo(Activity.WAITING_FOR_YOU);
-    assertThat(ui.state().detail()).isEqualTo("grants");
-
-    ui.on(new UiEvent.Waiting(null));
-    assertThat(ui.state().activity()).isEqualTo(Activity.THINKING);
   }
 
   @Test

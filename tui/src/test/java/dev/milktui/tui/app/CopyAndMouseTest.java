@@ -13,7 +13,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** /copy and /mouse are answered by milk-tui: effects for the runner, never a send to claude. */
-class CopyCommandTest {
+class CopyAndMouseTest {
   private final Ui ui =
       new Ui(
           Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC),
