@@ -44,6 +44,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
@@ -232,15 +233,22 @@ public final class MilkTuiCommand implements Callable<Integer> {
   }
 
   /**
-   * The command line for {@code args}. The subcommands are registered only when an argument names
-   * one or asks for help: building their models took about a third of the time to the UI's first
-   * frame. Without such an argument no subcommand could match, so parsing is the same either way.
+   * The command line for {@code args}. Only the subcommands an argument names are registered, and
+   * all of them when one asks for help: building their models took about a third of the time to the
+   * UI's first frame, and a batch command such as {@code scan} pays for them on every run. A
+   * subcommand no argument names could not match, so parsing is the same either way.
    */
   static CommandLine commandLine(MilkTuiCommand root, String... args) {
-    if (Arrays.stream(args).anyMatch(a -> SUBCOMMANDS.containsKey(a) || isHelp(a))) {
+    if (Arrays.stream(args).anyMatch(MilkTuiCommand::isHelp)) {
       return withAllSubcommands(root);
     }
-    return withUsageErrors(new CommandLine(root));
+    CommandLine commandLine = new CommandLine(root);
+    Arrays.stream(args)
+        .distinct()
+        .map(SUBCOMMANDS::get)
+        .filter(Objects::nonNull)
+        .forEach(commandLine::addSubcommand);
+    return withUsageErrors(commandLine);
   }
 
   /** The whole command tree, for help, completion scripts and man pages. */

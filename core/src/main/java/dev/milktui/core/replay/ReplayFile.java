@@ -35,7 +35,9 @@ import java.util.Map;
  * Lines are framed by the reader {@code milk-tui scan} uses, and a record's claude lines are
  * unescaped in place as the scan reads them. The first line that is a JSON object decides the kind;
  * later lines of no kind are skipped. What the recording asked the user (permission requests,
- * forms) becomes a note of what was answered, so a replay never asks anything.
+ * forms) becomes a note of what was answered, so a replay never asks anything. Each tool call's
+ * input and output is kept up to a preview ({@link ToolPreviews}), so memory is bounded by those
+ * caps rather than by the size of the outputs recorded.
  */
 public final class ReplayFile {
   /** The kinds of file a replay reads, as the user would name them. */
@@ -242,12 +244,12 @@ public final class ReplayFile {
     /** A line claude printed; a question to the user becomes a note, never a dialog. */
     private void fromClaude(String line) {
       if (!line.contains("\"control_request\"")) {
-        items.add(new ReplayScript.Line(line));
+        items.add(new ReplayScript.Line(ToolPreviews.of(line)));
         return;
       }
       JsonNode node = parse(line);
       if (node == null || !"control_request".equals(Json.text(node, "type"))) {
-        items.add(new ReplayScript.Line(line));
+        items.add(new ReplayScript.Line(node == null ? line : ToolPreviews.of(node, line)));
         return;
       }
       JsonNode request = node.path("request");
@@ -297,7 +299,7 @@ public final class ReplayFile {
         prompted = true;
         items.add(new ReplayScript.Prompt(prompt.get()));
       } else if (SessionRecords.shown(node)) {
-        items.add(new ReplayScript.Line(text));
+        items.add(new ReplayScript.Line(ToolPreviews.of(node, text)));
       }
     }
 

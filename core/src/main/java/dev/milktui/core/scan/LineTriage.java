@@ -53,6 +53,8 @@ final class LineTriage {
   private static final byte[] PERMISSION_DENIED = ascii("permission_denied");
   private static final byte[] STREAM_EVENT = ascii("stream_event");
   private static final byte[] CONTENT_BLOCK_START = ascii("content_block_start");
+  private static final byte[] OPENS_ASSISTANT = ascii("{\"type\":\"assistant\",");
+  private static final byte[] OPENS_USER = ascii("{\"type\":\"user\",");
 
   /** Field slots: where each read value starts and ends; -1 when absent or not a string. */
   private static final int F_TYPE = 0;
@@ -90,7 +92,7 @@ final class LineTriage {
    * be skimmed by {@link LineSkim} (it matters to the report, or it is not plainly well-formed).
    */
   ObjectNode slim(byte[] line, int offset, int length) {
-    if (length > MAX_LINE_BYTES) {
+    if (length > MAX_LINE_BYTES || opensAsSkimmed(line, offset, length)) {
       return null;
     }
     bytes = line;
@@ -114,6 +116,28 @@ final class LineTriage {
     } finally {
       bytes = null;
     }
+  }
+
+  /**
+   * Whether the line opens as claude's messages do, {@code {"type":"assistant"} or {@code
+   * {"type":"user"}: those are skimmed whatever follows, so checking them here first would only
+   * read them twice.
+   */
+  private static boolean opensAsSkimmed(byte[] line, int offset, int length) {
+    return startsWith(line, offset, length, OPENS_ASSISTANT)
+        || startsWith(line, offset, length, OPENS_USER);
+  }
+
+  private static boolean startsWith(byte[] line, int offset, int length, byte[] start) {
+    if (length < start.length) {
+      return false;
+    }
+    for (int i = 0; i < start.length; i++) {
+      if (line[offset + i] != start[i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Whether the line tells a scan nothing but the fields read here. */

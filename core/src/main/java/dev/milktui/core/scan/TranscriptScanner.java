@@ -8,9 +8,6 @@ import dev.milktui.core.protocol.AssistantMessage;
 import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.protocol.ContentBlock;
 import dev.milktui.core.protocol.Json;
-import dev.milktui.core.protocol.LineSink;
-import dev.milktui.core.protocol.MalformedLine;
-import dev.milktui.core.protocol.MessageParser;
 import dev.milktui.core.protocol.NdjsonReader;
 import dev.milktui.core.protocol.PermissionDenial;
 import dev.milktui.core.protocol.ResultMessage;
@@ -39,7 +36,7 @@ import java.util.Set;
  * fixed number of calls, denials and errors (counting all of them), and what it keeps of a call's
  * input is small.
  */
-public final class TranscriptScanner implements LineSink {
+public final class TranscriptScanner {
   /** Malformed lines beyond this many are counted but not listed one by one. */
   static final int LISTED_MALFORMED_LINES = 20;
 
@@ -69,8 +66,6 @@ public final class TranscriptScanner implements LineSink {
   private final Listing<PermissionDenial> denials = new Listing<>(LISTED_CALLS);
   private final Set<String> deniedIds = recentIds();
   private final Listing<String> errors = new Listing<>(LISTED_ERRORS);
-  private final LineTriage triage = new LineTriage();
-  private NdjsonReader reader;
   private long lines;
   private long malformed;
   private String sessionId;
@@ -78,7 +73,6 @@ public final class TranscriptScanner implements LineSink {
   private String workingDirectory;
   private ResultMessage lastResult;
   private int turns;
-  private IOException failure;
 
   private TranscriptScanner(String file) {
     this.file = file;
@@ -93,44 +87,26 @@ public final class TranscriptScanner implements LineSink {
 
   /** Scans a stream to its end; a read failure is thrown, not reported as a partial scan. */
   public static ScanReport scan(String name, InputStream in) throws IOException {
+    return scan(name, in, Runtime.getRuntime().availableProcessors());
+  }
+
+  /** {@code workers}: how many threads read lines ({@link OrderedLines}). */
+  static ScanReport scan(String name, InputStream in, int workers) throws IOException {
     TranscriptScanner scanner = new TranscriptScanner(name);
     // Strings are kept whole: a record entry's line is JSON inside a string.
     int maxLineBytes = NdjsonReader.maxLineBytesFor(Runtime.getRuntime().maxMemory());
-    scanner.reader = NdjsonReader.framing(in, maxLineBytes, scanner);
-    scanner.reader.run();
-    if (scanner.failure != null) {
-      throw scanner.failure;
-    }
+    OrderedLines.read(in, maxLineBytes, workers, scanner::take);
     return scanner.report();
   }
 
-  @Override
-  public void rawLine(byte[] bytes, int offset, int length) {
+  /** One line's outcome, in the file's order. */
+  private void take(LineOutcome outcome) {
     lines++;
-    ObjectNode line;
-    try {
-      line = LineSkim.claudeLine(bytes, offset, length, triage);
-    } catch (LineSkim.Malformed e) {
-      malformed(reader.lines(), e.getMessage());
-      return;
+    if (outcome instanceof LineOutcome.Message message) {
+      summarise(message.message());
+    } else if (outcome instanceof LineOutcome.Malformed bad) {
+      malformed(bad.lineNumber(), bad.reason());
     }
-    // A milk-tui session record: only what claude printed counts, host and stderr lines not.
-    if (line != null) {
-      summarise(MessageParser.parse(line));
-    }
-  }
-
-  /** The reader only frames lines ({@link NdjsonReader#framing}): every line is a raw line. */
-  @Override
-  public void message(CliMessage message) {
-    throw new IllegalStateException("a framing reader hands over raw lines only");
-  }
-
-  /** A line over the cap. */
-  @Override
-  public void malformed(MalformedLine line) {
-    lines++;
-    malformed(line.lineNumber(), line.reason());
   }
 
   private void malformed(long lineNumber, String reason) {
@@ -205,11 +181,6 @@ public final class TranscriptScanner implements LineSink {
     if (result.isError()) {
       errors.add(describeFailure(turns, result));
     }
-  }
-
-  @Override
-  public void end(IOException failure) {
-    this.failure = failure;
   }
 
   /** A copy of an input as reported, and whether anything of it was cut. */

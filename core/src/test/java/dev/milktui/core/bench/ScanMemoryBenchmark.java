@@ -1,6 +1,7 @@
 package dev.milktui.core.bench;
 
 import dev.milktui.core.record.RecordFile;
+import dev.milktui.core.replay.ReplayFile;
 import dev.milktui.core.scan.ScanJson;
 import dev.milktui.core.scan.ScanReport;
 import dev.milktui.core.scan.ScanText;
@@ -24,7 +25,9 @@ import java.util.Locale;
  * lines, with a 1 MB tool result every 200 lines and, from 1 GB on, one of 64 MB; {@code writes
  * FILE CALLS KB} writes a record of one turn of CALLS Writes of KB kilobytes that all failed with
  * "Stream closed"; {@code scan FILE text|json} scans it as the command does and prints {@code
- * scan_<mode>_peak_rss_mb=… peak_heap_mb=… seconds=…}.
+ * scan_<mode>_peak_rss_mb=… peak_heap_mb=… seconds=…}; {@code replay FILE} loads it as {@code
+ * milk-tui replay} does and prints {@code replay_load_peak_rss_mb=… peak_heap_mb=… seconds=…
+ * mb_per_s=…}.
  */
 public final class ScanMemoryBenchmark {
   private ScanMemoryBenchmark() {}
@@ -39,6 +42,8 @@ public final class ScanMemoryBenchmark {
       capture(file, (long) (Double.parseDouble(args[2]) * 1e9));
     } else if (args[0].equals("writes")) {
       writes(file, Integer.parseInt(args[2]), Integer.parseInt(args[3]));
+    } else if (args[0].equals("replay")) {
+      replay(file);
     } else {
       scan(file, args[2]);
     }
@@ -151,6 +156,30 @@ public final class ScanMemoryBenchmark {
         peakRss() / 1e6,
         peakHeap() / 1e6,
         seconds,
+        Files.size(file) / 1e9);
+  }
+
+  private static void replay(Path file) throws IOException {
+    long start = System.nanoTime();
+    ReplayFile.Loaded loaded;
+    try {
+      loaded = ReplayFile.read(file);
+    } catch (ReplayFile.NotReplayable e) {
+      throw new IOException(file + " " + e.getMessage(), e);
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    System.out.printf(
+        Locale.ROOT,
+        "replay: %s, %d items%n",
+        loaded.kind().description(),
+        loaded.script().turns().stream().mapToInt(turn -> turn.items().size()).sum());
+    System.out.printf(
+        Locale.ROOT,
+        "replay_load_peak_rss_mb=%.0f peak_heap_mb=%.0f seconds=%.1f mb_per_s=%.0f file_gb=%.2f%n",
+        peakRss() / 1e6,
+        peakHeap() / 1e6,
+        seconds,
+        Files.size(file) / 1e6 / seconds,
         Files.size(file) / 1e9);
   }
 

@@ -10,12 +10,14 @@ import dev.milktui.core.conversation.PromptCell;
 import dev.milktui.core.conversation.ToolCallCell;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.event.ToolOutcome;
+import dev.milktui.core.record.RecordFile;
 import dev.milktui.core.testkit.RecordOf;
 import dev.milktui.core.testkit.Recordings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -177,5 +179,49 @@ class ReplayFileTest {
     } finally {
       session.close();
     }
+  }
+
+  @Test
+  void aCallsLongInputAndOutputAreKeptAsPreviewsThatSayHowMuchWasLeftOut() throws Exception {
+    Path record = dir.resolve("big.ndjson");
+    String content = "x".repeat(ToolPreviews.STRING_CHARS + 1000);
+    String output = "é".repeat(ToolPreviews.STRING_CHARS + 10);
+    String reply = "r".repeat(ToolPreviews.STRING_CHARS * 2);
+    try (RecordFile file = RecordFile.open(record, Clock.systemUTC())) {
+      file.fromClaude(
+          "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"cwd\":\"/w\"}");
+      file.fromClaude(
+          "{\"type\":\"assistant\",\"session_id\":\"s\",\"message\":{\"id\":\"m\",\"role\":"
+              + "\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\""
+              + reply
+              + "\"},{\"type\":\"tool_use\",\"id\":\"w\",\"name\":\"Write\",\"input\":"
+              + "{\"file_path\":\"/w/f.txt\",\"content\":\""
+              + content
+              + "\"}}]}}");
+      file.fromClaude(
+          "{\"type\":\"user\",\"session_id\":\"s\",\"message\":{\"role\":\"user\",\"content\":"
+              + "[{\"type\":\"tool_result\",\"tool_use_id\":\"w\",\"content\":\""
+              + output
+              + "\"}]},\"tool_use_result\":{\"stdout\":\""
+              + output
+              + "\"}}");
+    }
+
+    List<String> lines =
+        ReplayFile.read(record).script().turns().get(0).items().stream()
+            .filter(ReplayScript.Line.class::isInstance)
+            .map(item -> ((ReplayScript.Line) item).json())
+            .toList();
+
+    assertThat(lines.get(1))
+        .contains(reply)
+        .contains("x".repeat(ToolPreviews.STRING_CHARS) + "… [1000 more bytes]")
+        .doesNotContain("x".repeat(ToolPreviews.STRING_CHARS + 1));
+    assertThat(lines.get(2))
+        .contains("é".repeat(ToolPreviews.STRING_CHARS) + "… [20 more bytes]")
+        .doesNotContain("é".repeat(ToolPreviews.STRING_CHARS + 1));
+    ToolCallCell write =
+        of(conversation(ReplayFile.read(record).script()), ToolCallCell.class).get(0);
+    assertThat(write.input().path("content").textValue()).endsWith("… [1000 more bytes]");
   }
 }

@@ -1,0 +1,132 @@
+package dev.milktui.core.replay;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.milktui.core.protocol.Json;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/**
+ * What a replay keeps of a line's tool calls: every string of a call's input and of its output (the
+ * result's text and its structured form) up to {@link #STRING_CHARS}, the rest folded into a marker
+ * that says how much was left out ("… [N more bytes]"). A replay holds every line of the recording,
+ * so without this a record of thousands of big Writes or outputs needs its own size in memory; the
+ * conversation itself (prompts, Claude's text) is kept whole.
+ */
+final class ToolPreviews {
+  /** The longest string kept of a tool call's input or output, in characters. */
+  static final int STRING_CHARS = 4 * 1024;
+
+  private ToolPreviews() {}
+
+  /** The line with its tool calls' long strings folded, or the line itself when none is long. */
+  static String of(String line) {
+    if (line.length() <= STRING_CHARS) {
+      return line;
+    }
+    JsonNode node;
+    try {
+      node = Json.MAPPER.readTree(line);
+    } catch (IOException e) {
+      return line;
+    }
+    return of(node, line);
+  }
+
+  /**
+   * {@link #of(String)} for a line already parsed as {@code node}, which may be changed; the line
+   * is written anew only when something was folded.
+   */
+  static String of(JsonNode node, String line) {
+    if (line.length() <= STRING_CHARS) {
+      return line;
+    }
+    return node instanceof ObjectNode object && fold(object) ? write(object, line) : line;
+  }
+
+  /** Folds the long strings of a parsed line's tool calls in place; true when any was folded. */
+  private static boolean fold(ObjectNode line) {
+    boolean folded = false;
+    if (line.get("tool_use_result") != null) {
+      folded |= foldStrings(line, "tool_use_result");
+    }
+    JsonNode content = line.path("message").path("content");
+    if (content.isArray()) {
+      for (JsonNode block : content) {
+        if (block instanceof ObjectNode object) {
+          String type = Json.text(object, "type");
+          if ("tool_result".equals(type)) {
+            folded |= foldStrings(object, "content");
+          } else if ("tool_use".equals(type) || "server_tool_use".equals(type)) {
+            folded |= foldStrings(object, "input");
+          }
+        }
+      }
+    }
+    return folded;
+  }
+
+  private static boolean foldStrings(ObjectNode parent, String field) {
+    JsonNode value = parent.get(field);
+    JsonNode folded = folded(value);
+    if (folded == value) {
+      return false;
+    }
+    parent.set(field, folded);
+    return true;
+  }
+
+  /** The value with long strings folded; the same instance when nothing was. */
+  private static JsonNode folded(JsonNode value) {
+    if (value == null) {
+      return null;
+    }
+    if (value.isTextual()) {
+      String text = value.textValue();
+      if (text.length() <= STRING_CHARS) {
+        return value;
+      }
+      int keep =
+          Character.isHighSurrogate(text.charAt(STRING_CHARS - 1))
+              ? STRING_CHARS - 1
+              : STRING_CHARS;
+      int more = text.substring(keep).getBytes(StandardCharsets.UTF_8).length;
+      return TextNode.valueOf(text.substring(0, keep) + "… [" + more + " more bytes]");
+    }
+    if (value instanceof ObjectNode object) {
+      ObjectNode copy = null;
+      for (Map.Entry<String, JsonNode> field : object.properties()) {
+        JsonNode folded = folded(field.getValue());
+        if (folded != field.getValue()) {
+          copy = copy == null ? object.deepCopy() : copy;
+          copy.set(field.getKey(), folded);
+        }
+      }
+      return copy == null ? value : copy;
+    }
+    if (value instanceof ArrayNode array) {
+      ArrayNode copy = null;
+      for (int i = 0; i < array.size(); i++) {
+        JsonNode folded = folded(array.get(i));
+        if (folded != array.get(i)) {
+          copy = copy == null ? array.deepCopy() : copy;
+          copy.set(i, folded);
+        }
+      }
+      return copy == null ? value : copy;
+    }
+    return value;
+  }
+
+  private static String write(ObjectNode line, String original) {
+    try {
+      return Json.MAPPER.writeValueAsString(line);
+    } catch (JsonProcessingException e) {
+      return original;
+    }
+  }
+}

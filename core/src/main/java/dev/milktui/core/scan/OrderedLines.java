@@ -1,0 +1,188 @@
+package dev.milktui.core.scan;
+
+import dev.milktui.core.protocol.CliMessage;
+import dev.milktui.core.protocol.LineSink;
+import dev.milktui.core.protocol.MalformedLine;
+import dev.milktui.core.protocol.NdjsonReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * Reads a framing reader's lines ({@link LineReading}) on worker threads and hands their outcomes,
+ * in the file's order, to one consumer on the reading thread: reading a line is most of a scan's
+ * work and depends on the line alone, while summing up depends on the order. Lines are copied into
+ * batches of about {@link #BATCH_BYTES}, at most {@link #inFlight} of them at once, so memory does
+ * not grow with the file; a longer line is read on the reading thread where it lies, once the lines
+ * before it are summed up, and is never copied. With one processor everything runs on the reading
+ * thread. Unlike a live session's sink it blocks the reader: it is for files, not a child's pipe.
+ */
+final class OrderedLines implements LineSink {
+  /** About how many bytes of lines a worker reads at once. */
+  static final int BATCH_BYTES = 1024 * 1024;
+
+  private static final AtomicInteger POOLS = new AtomicInteger();
+
+  private final Consumer<LineOutcome> consumer;
+  private NdjsonReader reader;
+  private final ExecutorService workers;
+  private final int inFlight;
+  private final LineReading here = new LineReading();
+  private final ArrayDeque<Future<LineOutcome[]>> pending = new ArrayDeque<>();
+  private Batch batch;
+  private IOException failure;
+
+  private OrderedLines(Consumer<LineOutcome> consumer, int workers) {
+    this.consumer = consumer;
+    this.workers = workers < 2 ? null : Executors.newFixedThreadPool(workers, threads());
+    this.inFlight = 2 * workers;
+  }
+
+  /**
+   * Reads {@code in} to its end, lines of up to {@code maxLineBytes}, on {@code workers} threads
+   * (below 2, on this one), handing each line's outcome to {@code consumer} on this thread; a read
+   * failure is thrown once the lines read before it are handed over.
+   */
+  static void read(InputStream in, int maxLineBytes, int workers, Consumer<LineOutcome> consumer)
+      throws IOException {
+    OrderedLines lines = new OrderedLines(consumer, workers);
+    try {
+      lines.reader = NdjsonReader.framing(in, maxLineBytes, lines);
+      lines.reader.run();
+    } finally {
+      if (lines.workers != null) {
+        lines.workers.shutdownNow();
+      }
+    }
+    if (lines.failure != null) {
+      throw lines.failure;
+    }
+  }
+
+  /** Threads that end with the read; a failure reaches the reading thread with its batch. */
+  private static ThreadFactory threads() {
+    int pool = POOLS.incrementAndGet();
+    AtomicInteger count = new AtomicInteger();
+    return task -> {
+      Thread thread = new Thread(task, "milk-tui-scan-" + pool + "-" + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+
+  @Override
+  public void rawLine(byte[] bytes, int offset, int length) {
+    long lineNumber = reader.lines();
+    if (workers == null || length > BATCH_BYTES) {
+      drain(0);
+      consumer.accept(here.read(bytes, offset, length, lineNumber));
+      return;
+    }
+    if (batch != null && !batch.fits(length)) {
+      submit();
+    }
+    if (batch == null) {
+      batch = new Batch();
+    }
+    batch.add(bytes, offset, length, lineNumber);
+  }
+
+  /** A line over the cap. */
+  @Override
+  public void malformed(MalformedLine line) {
+    drain(0);
+    consumer.accept(new LineOutcome.Malformed(line.lineNumber(), line.reason()));
+  }
+
+  @Override
+  public void end(IOException failure) {
+    this.failure = failure;
+    drain(0);
+  }
+
+  /** The reader frames lines only ({@code NdjsonReader.framing}): every line is a raw line. */
+  @Override
+  public void message(CliMessage message) {
+    throw new IllegalStateException("a framing reader hands over raw lines only");
+  }
+
+  private void submit() {
+    pending.add(workers.submit(batch::read));
+    batch = null;
+    drain(inFlight);
+  }
+
+  /** Sums up the oldest batches until at most {@code left} are in flight (0: the current too). */
+  private void drain(int left) {
+    if (left == 0 && batch != null) {
+      submit();
+    }
+    while (pending.size() > left) {
+      for (LineOutcome outcome : outcomes(pending.poll())) {
+        consumer.accept(outcome);
+      }
+    }
+  }
+
+  private static LineOutcome[] outcomes(Future<LineOutcome[]> batch) {
+    try {
+      return batch.get();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
+      throw new IllegalStateException(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while reading lines", e);
+    }
+  }
+
+  /** Lines copied for a worker, each with its number. */
+  private static final class Batch {
+    private final byte[] bytes = new byte[BATCH_BYTES];
+    private int used;
+    private int count;
+    private int[] offsets = new int[1024];
+    private int[] lengths = new int[1024];
+    private long[] numbers = new long[1024];
+
+    boolean fits(int length) {
+      return used + length <= bytes.length;
+    }
+
+    void add(byte[] line, int offset, int length, long number) {
+      if (count == offsets.length) {
+        offsets = Arrays.copyOf(offsets, count * 2);
+        lengths = Arrays.copyOf(lengths, count * 2);
+        numbers = Arrays.copyOf(numbers, count * 2);
+      }
+      System.arraycopy(line, offset, bytes, used, length);
+      offsets[count] = used;
+      lengths[count] = length;
+      numbers[count] = number;
+      used += length;
+      count++;
+    }
+
+    LineOutcome[] read() {
+      LineReading reading = new LineReading();
+      LineOutcome[] outcomes = new LineOutcome[count];
+      for (int i = 0; i < count; i++) {
+        outcomes[i] = reading.read(bytes, offsets[i], lengths[i], numbers[i]);
+      }
+      return outcomes;
+    }
+  }
+}
