@@ -118,8 +118,8 @@ public final class TuiController {
     input.completeWith(
         new Completions(ui.commands()::names, () -> Optional.ofNullable(fileIndex)),
         popup::invalidate);
-    this.status = new StatusBar(palette);
-    transcriptView.whenEmpty(new FirstScreen(ui, status));
+    this.status = new StatusBar(palette, keys);
+    transcriptView.whenEmpty(new FirstScreen(ui, status, keys::keyName));
     this.spinner = new TurnSpinner(palette, config.clock());
     this.stateView = new StateView(status, spinner);
     this.prompter =
