@@ -202,6 +202,17 @@ public final class TuiController {
     }
   }
 
+  /** Whether milk-tui has the mouse now (F8 and /mouse move it); GUI thread. */
+  public boolean mouseCaptured() {
+    return !ui.state().mouseSelect();
+  }
+
+  /** The run started with the mouse left to the terminal (--no-mouse); GUI thread, before show. */
+  public void mouseLeftToTerminal() {
+    ui.mouseAtStart(false);
+    stateView.show(ui.state());
+  }
+
   /** Completes when the user quits (or the terminal fails); the launcher then restores it. */
   public CompletableFuture<Void> quitRequested() {
     return quit;

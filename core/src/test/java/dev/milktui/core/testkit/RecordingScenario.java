@@ -151,29 +151,17 @@ public record RecordingScenario(
    */
   private static RecordingScenario questionAndPlans() {
     Map<String, Object> language =
-        Map.of(
-            "question",
+        question(
             "Which language should the tool be written in?",
-            "header",
             "Language",
-            "multiSelect",
-            false,
-            "options",
-            List.of(
-                Map.of("label", "Java", "description", "What the team knows"),
-                Map.of("label", "Go", "description", "One static binary")));
+            Map.of("label", "Java", "description", "What the team knows"),
+            Map.of("label", "Go", "description", "One static binary"));
     Map<String, Object> storage =
-        Map.of(
-            "question",
+        question(
             "Where should the records be kept?",
-            "header",
             "Storage",
-            "multiSelect",
-            false,
-            "options",
-            List.of(
-                Map.of("label", "Postgres", "description", "A server"),
-                Map.of("label", "SQLite", "description", "One file")));
+            Map.of("label", "Postgres", "description", "A server"),
+            Map.of("label", "SQLite", "description", "One file"));
     return new RecordingScenario(
         "p8e-long-answer-plans-kept",
         with(BOTH_WAYS, PARTIAL, "--permission-prompt-tool", "stdio", "--permission-mode=plan"),
@@ -268,6 +256,20 @@ public record RecordingScenario(
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** One AskUserQuestion question with its two options. */
+  private static Map<String, Object> question(
+      String text, String header, Map<String, String> first, Map<String, String> second) {
+    return Map.of(
+        "question",
+        text,
+        "header",
+        header,
+        "multiSelect",
+        false,
+        "options",
+        List.of(first, second));
   }
 
   /** The CLI's request about the call {@code toolUseId} (the lines are searched from the start). */

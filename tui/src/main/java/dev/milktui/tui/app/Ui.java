@@ -598,6 +598,11 @@ public final class Ui {
   }
 
   /** Gives the mouse to the terminal for selecting text ({@code select}), or takes it back. */
+  /** Who has the mouse when the screen opens: nothing to write, nothing to say. */
+  public void mouseAtStart(boolean captured) {
+    state = state.withMouseSelect(!captured);
+  }
+
   private void mouse(boolean select) {
     state = state.withMouseSelect(select);
     effects.add(new Effect.CaptureMouse(!select));

@@ -65,8 +65,9 @@ final class CallSections {
     Hanging out = new Hanging(indent, width);
     switch (call.outcome()) {
       case OK -> out.text("Plan approved", TextStyle.OK);
-      case DENIED, ERROR ->
+      case DENIED ->
           out.text("Not approved: " + Sanitizer.clean(call.result()).strip(), TextStyle.WARNING);
+      case ERROR -> out.text("Error: " + Sanitizer.clean(call.result()).strip(), TextStyle.ERROR);
       case RUNNING -> out.text("Waiting for your approval", TextStyle.DIM);
       default -> out.text(Sanitizer.oneLine(call.summary()), TextStyle.WARNING);
     }
