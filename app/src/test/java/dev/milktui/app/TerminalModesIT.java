@@ -168,11 +168,43 @@ class TerminalModesIT {
             List.of(LAUNCHER.toString(), "--demo", "--no-mouse"),
             DemoInTerminalIT.environment(home),
             home)) {
-      tmux.await("Offline demo");
+      String screen = tmux.await("Offline demo");
       assertThat(tmux.query("#{mouse_any_flag} #{mouse_sgr_flag}")).isEqualTo("0 0");
       assertThat(tmux.query("#{pane_in_mode} #{alternate_on}")).isEqualTo("0 1");
+      // The status bar says who has the mouse, and F8 takes it.
+      assertThat(screen).contains("mouse: select");
+      tmux.send("F8");
+      tmux.await("milk-tui has it again");
+      assertThat(tmux.query("#{mouse_any_flag} #{mouse_sgr_flag}")).isEqualTo("1 1");
       // Quit before the temporary home goes: a JVM ended by the closing tmux still writes its log.
       tmux.quitCleanly();
+      assertThat(tmux.query("#{mouse_any_flag} #{mouse_sgr_flag}")).isEqualTo("0 0");
+    }
+  }
+
+  @Test
+  void afterF8GaveTheMouseToTheTerminalFgLeavesItThere() {
+    try (Tmux tmux = Tmux.startShell(DemoInTerminalIT.environment(home), home)) {
+      tmux.await("PROMPT$");
+      tmux.type(LAUNCHER + " --demo --demo-speed 0.05");
+      tmux.send("Enter");
+      tmux.await("Offline demo");
+      tmux.send("F8");
+      tmux.await("mouse: select");
+      assertThat(tmux.query("#{mouse_any_flag}")).isEqualTo("0");
+      tmux.send("C-z");
+      tmux.await("Stopped");
+      tmux.type("fg");
+      tmux.send("Enter");
+      tmux.await("F1 help");
+      assertThat(tmux.query("#{mouse_any_flag} #{mouse_sgr_flag}")).isEqualTo("0 0");
+      tmux.send("F8");
+      tmux.await("milk-tui has it again");
+      assertThat(tmux.query("#{mouse_any_flag} #{mouse_sgr_flag}")).isEqualTo("1 1");
+      tmux.send("C-c");
+      tmux.send("C-c");
+      tmux.awaitGone("F1 help");
+      assertThat(tmux.query("#{mouse_any_flag} #{mouse_sgr_flag}")).isEqualTo("0 0");
     }
   }
 

@@ -1,6 +1,8 @@
 package dev.milktui.tui;
 
+import dev.milktui.tui.app.Action;
 import dev.milktui.tui.app.Ui;
+import dev.milktui.tui.keys.KeyMap;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.PathText;
 import dev.milktui.tui.text.Sanitizer;
@@ -10,22 +12,27 @@ import dev.milktui.tui.text.TextStyle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 
 /**
  * What the empty transcript shows before the first message: milk-tui's version, the working
  * directory and the model (as the UI state knows them), the mode and the baseline (as the status
- * bar shows them), and three keys. The conversation replaces it.
+ * bar shows them), and three keys, named as the key map in force binds them (a keys file can move
+ * them). The conversation replaces it.
  */
 final class FirstScreen implements IntFunction<List<StyledLine>> {
   private static final int LABEL = 10;
 
   private final Ui ui;
   private final StatusBar status;
+  private final Function<Action, String> keyName;
 
-  FirstScreen(Ui ui, StatusBar status) {
+  /** {@code keyName} names the first key bound to an action, "(unbound)" when none is. */
+  FirstScreen(Ui ui, StatusBar status, Function<Action, String> keyName) {
     this.ui = ui;
     this.status = status;
+    this.keyName = keyName;
   }
 
   /** The lines at {@code width} columns. */
@@ -56,9 +63,16 @@ final class FirstScreen implements IntFunction<List<StyledLine>> {
                         b.isEmpty() ? "off: every tool asks" : b + " (pre-approved)")));
     out.add(StyledLine.EMPTY);
     out.add(key(width, "Enter", "sends your message (/ for commands, @ for files)"));
-    out.add(key(width, "F1", "shows every key"));
-    out.add(key(width, "Ctrl+C", "twice quits"));
+    bound(Action.HELP).ifPresent(k -> out.add(key(width, k, "shows every key")));
+    bound(Action.CANCEL)
+        .map(k -> key(width, k, "twice quits"))
+        .or(() -> bound(Action.EXIT).map(k -> key(width, k, "twice quits from an empty box")))
+        .ifPresent(out::add);
     return out;
+  }
+
+  private Optional<String> bound(Action action) {
+    return Optional.of(keyName.apply(action)).filter(k -> !k.equals(KeyMap.UNBOUND));
   }
 
   private Optional<String> model() {

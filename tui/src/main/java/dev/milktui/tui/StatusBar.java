@@ -20,10 +20,11 @@ import java.util.Optional;
  * and cost (over every claude process that served it), what the baseline pre-approves, keys.
  */
 public final class StatusBar extends AbstractComponent<StatusBar> {
-  static final String KEYS = new KeyMap().hints(" · ", false);
-  static final String KEYS_SHORT = new KeyMap().hints("·", true);
-  private static final List<String> BOTH_KEYS = List.of(KEYS, KEYS_SHORT);
+  /** The key hints, long and short, named as the key map in force binds them. */
+  private final String keys;
 
+  private final String keysShort;
+  private final List<String> bothKeys;
   private final Palette palette;
   private String sessionId = "";
   private String model = "";
@@ -37,7 +38,14 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
   private boolean mouseSelect;
 
   public StatusBar(Palette palette) {
+    this(palette, new KeyMap());
+  }
+
+  public StatusBar(Palette palette, KeyMap keyMap) {
     this.palette = palette;
+    this.keys = keyMap.hints(" · ", false);
+    this.keysShort = keyMap.hints("·", true);
+    this.bothKeys = List.of(keys, keysShort);
   }
 
   public void session(String id, String model) {
@@ -145,19 +153,19 @@ public final class StatusBar extends AbstractComponent<StatusBar> {
     for (int i = 0; i < tries.size(); i++) {
       // The baseline's summary is worth less than the long keys; "baseline on" is worth more.
       List<String> keyForms =
-          i == 0 ? List.of(KEYS) : i == tries.size() - 1 ? List.of(KEYS_SHORT) : BOTH_KEYS;
+          i == 0 ? List.of(keys) : i == tries.size() - 1 ? List.of(keysShort) : bothKeys;
       String left = " " + String.join(" │ ", tries.get(i)) + " ";
-      for (String keys : keyForms) {
-        if (Columns.width(left) + Columns.width(keys) + 3 <= width) {
-          return Columns.pad(left, width - Columns.width(keys) - 3) + "│ " + keys + " ";
+      for (String form : keyForms) {
+        if (Columns.width(left) + Columns.width(form) + 3 <= width) {
+          return Columns.pad(left, width - Columns.width(form) - 3) + "│ " + form + " ";
         }
       }
     }
     String left = " " + (mouseSelect ? "mouse: select │ " : "") + mode + " │ ● " + state() + " ";
-    int room = width - Columns.width(KEYS_SHORT) - 3;
+    int room = width - Columns.width(keysShort) - 3;
     return room < 8
-        ? Columns.pad(KEYS_SHORT, width)
-        : Columns.pad(Columns.fit(left, room), room) + "│ " + KEYS_SHORT + " ";
+        ? Columns.pad(keysShort, width)
+        : Columns.pad(Columns.fit(left, room), room) + "│ " + keysShort + " ";
   }
 
   private String id() {

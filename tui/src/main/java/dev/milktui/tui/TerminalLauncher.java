@@ -198,7 +198,10 @@ public final class TerminalLauncher {
       thread.invokeLater(
           () -> {
             beforeStart.accept(controller);
-            modes.enter(screen, thread);
+            if (!modes.mouseAtStart()) {
+              controller.mouseLeftToTerminal();
+            }
+            modes.enter(screen, thread, controller::mouseCaptured);
             controller.show();
             drawNow(gui);
             controller.start(resumeSessionId);

@@ -118,8 +118,8 @@ public final class TuiController {
     input.completeWith(
         new Completions(ui.commands()::names, () -> Optional.ofNullable(fileIndex)),
         popup::invalidate);
-    this.status = new StatusBar(palette);
-    transcriptView.whenEmpty(new FirstScreen(ui, status));
+    this.status = new StatusBar(palette, keys);
+    transcriptView.whenEmpty(new FirstScreen(ui, status, keys::keyName));
     this.spinner = new TurnSpinner(palette, config.clock());
     this.stateView = new StateView(status, spinner);
     this.prompter =
@@ -199,6 +199,17 @@ public final class TuiController {
     if (!gui.getWindows().contains(window)) {
       gui.addWindow(window);
     }
+  }
+
+  /** Whether milk-tui has the mouse now (F8 and /mouse move it); GUI thread. */
+  public boolean mouseCaptured() {
+    return !ui.state().mouseSelect();
+  }
+
+  /** The run started with the mouse left to the terminal (--no-mouse); GUI thread, before show. */
+  public void mouseLeftToTerminal() {
+    ui.mouseAtStart(false);
+    stateView.show(ui.state());
   }
 
   /** Completes when the user quits (or the terminal fails); the launcher then restores it. */

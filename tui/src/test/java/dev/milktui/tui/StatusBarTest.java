@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.googlecode.lanterna.TextCharacter;
 import dev.milktui.tui.app.Activity;
+import dev.milktui.tui.keys.KeyMap;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.Palette;
 import java.util.List;
@@ -74,11 +75,14 @@ class StatusBarTest {
     bar.usage(8_900, 0.0364);
 
     assertThat(bar.text(80))
-        .contains(StatusBar.KEYS_SHORT)
+        .contains(new KeyMap().hints("·", true))
         .contains("default")
         .contains("baseline on")
         .doesNotContain("de305d54");
-    assertThat(bar.text(200)).contains("de305d54").contains("$0.0364").contains(StatusBar.KEYS);
+    assertThat(bar.text(200))
+        .contains("de305d54")
+        .contains("$0.0364")
+        .contains(new KeyMap().hints(" · ", false));
   }
 
   @Test

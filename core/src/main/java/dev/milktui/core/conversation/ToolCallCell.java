@@ -27,6 +27,7 @@ public final class ToolCallCell implements Cell {
   private String summary = "";
   private FileDiff diff;
   private Duration elapsed;
+  private JsonNode answers;
 
   ToolCallCell(ToolCall call, ToolCallCell parent) {
     this.toolUseId = call.toolUseId();
@@ -69,6 +70,11 @@ public final class ToolCallCell implements Cell {
     return Optional.ofNullable(diff);
   }
 
+  /** What an AskUserQuestion call was answered with, question by question; empty when unknown. */
+  public List<QuestionAnswer> answers() {
+    return QuestionAnswer.of(input, answers);
+  }
+
   public Optional<Duration> elapsed() {
     return Optional.ofNullable(elapsed);
   }
@@ -98,6 +104,9 @@ public final class ToolCallCell implements Cell {
     }
     outcome = call.outcome();
     elapsed = call.elapsed();
+    if (call.answers() != null) {
+      answers = call.answers();
+    }
     String text = call.resultText() == null ? "" : call.resultText();
     result =
         text.length() > Conversation.TOOL_RESULT_KEEP

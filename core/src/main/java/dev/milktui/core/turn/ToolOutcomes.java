@@ -80,6 +80,21 @@ public final class ToolOutcomes {
     return outcome == ToolOutcome.ERROR ? ToolOutcome.DENIED : outcome;
   }
 
+  /**
+   * The answers an AskUserQuestion call got, as the CLI reports them beside its result ({@code
+   * tool_use_result.answers}, question → answer) [p8e-long-answer-plans-kept]; null for any other
+   * call or when the CLI reports none. Only these are kept: other tools' reported results can be as
+   * large as a file.
+   */
+  public static JsonNode answers(String toolName, UserMessage message) {
+    JsonNode structured = message.toolUseResult();
+    if (!"AskUserQuestion".equals(toolName) || structured == null) {
+      return null;
+    }
+    JsonNode answers = structured.get("answers");
+    return answers != null && answers.isObject() && !answers.isEmpty() ? answers : null;
+  }
+
   private static boolean interrupted(UserMessage message) {
     JsonNode structured = message.toolUseResult();
     return structured != null && Json.isTrue(structured, "interrupted");

@@ -384,6 +384,7 @@ public final class TurnAccumulator {
     Optional<ToolResultMeta> meta = ToolOutcomes.metaFor(message, result.toolUseId());
     tool.outcome = ToolOutcomes.of(result, message, meta, deniedIds);
     tool.resultText = cap(result.text());
+    tool.answers = ToolOutcomes.answers(tool.name, message);
     tool.elapsed = Duration.between(tool.startedAt, clock.instant());
     if (tool.outcome == ToolOutcome.OK && backgroundTasks.contains(tool.id)) {
       // The turn got its launch; whoever watches the call sees it run until its task ends.
@@ -604,6 +605,7 @@ public final class TurnAccumulator {
     boolean inputReady;
     ToolOutcome outcome = ToolOutcome.RUNNING;
     String resultText = "";
+    JsonNode answers;
     Duration elapsed;
 
     ToolState(String id, String name, String parentToolUseId, Instant startedAt) {
@@ -619,7 +621,15 @@ public final class TurnAccumulator {
 
     ToolCall snapshot() {
       return new ToolCall(
-          id, name, inputOrEmpty(), parentToolUseId, outcome, resultText, startedAt, elapsed);
+          id,
+          name,
+          inputOrEmpty(),
+          parentToolUseId,
+          outcome,
+          resultText,
+          startedAt,
+          elapsed,
+          answers);
     }
   }
 }

@@ -7,6 +7,7 @@ import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.core.export.MarkdownExport;
 import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.protocol.SystemMessage;
+import dev.milktui.core.testkit.RecordingScenario;
 import dev.milktui.core.testkit.Recordings;
 import dev.milktui.core.turn.TurnAccumulator;
 import java.time.Clock;
@@ -42,6 +43,18 @@ class ConversationReplayTest {
         .filter(c -> c.toolUseId().equals(id))
         .findFirst()
         .orElseThrow();
+  }
+
+  @Test
+  void aQuestionsAnswersAreKeptWholeInTheOrderTheQuestionsWereAsked() {
+    Conversation conversation = replay("p8e-long-answer-plans-kept");
+
+    ToolCallCell ask = call(conversation.cells(), "toolu_ask");
+    assertThat(ask.answers())
+        .containsExactly(
+            new QuestionAnswer("Which language should the tool be written in?", "Java"),
+            new QuestionAnswer("Where should the records be kept?", RecordingScenario.LONG_ANSWER));
+    assertThat(call(conversation.cells(), "toolu_plan_2").answers()).isEmpty();
   }
 
   @Test

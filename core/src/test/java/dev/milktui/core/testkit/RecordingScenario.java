@@ -2,7 +2,10 @@ package dev.milktui.core.testkit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.milktui.core.protocol.HostMessages;
 import dev.milktui.core.protocol.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -117,7 +120,87 @@ public record RecordingScenario(
         apiError("i-500-stream-json", Reply.error(ErrorType.API_ERROR)),
         apiError(
             "i-500-then-reply",
-            Reply.failing(1, Reply.error(ErrorType.API_ERROR), Reply.text(HELLO))));
+            Reply.failing(1, Reply.error(ErrorType.API_ERROR), Reply.text(HELLO))),
+        questionAndPlans());
+  }
+
+  /** A written answer longer than any line, with a link in it. */
+  public static final String LONG_ANSWER =
+      "Neither for now: keep the records in plain JSON files under data/, one file a day, because"
+          + " the tool runs on laptops without a server and we want to read the files by hand;"
+          + " move to SQLite once a day's file passes a few megabytes. The reasoning is in"
+          + " https://example.com/notes/storage-decisions/2026/why-plain-files-first-and-sqlite-later.html"
+          + " and the team agreed on it last week.";
+
+  /** A plan in Markdown, long enough to fold. */
+  public static final String PLAN =
+      "# Plan: keep records in files\n\n"
+          + "## Steps\n\n"
+          + "1. Add a `RecordStore` that writes one JSON file a day under `data/`\n"
+          + "2. Read the files back in date order\n"
+          + "3. Rotate at midnight, **never** losing a record\n"
+          + "4. Add tests for a torn last line\n"
+          + "5. Document the format in the README\n\n"
+          + "## Risks\n\n"
+          + "- A file may grow past a few megabytes: then move to SQLite\n"
+          + "- Two processes writing at once: take a lock file\n";
+
+  /**
+   * In plan mode: AskUserQuestion answered with a chosen label and a long written answer; a plan
+   * the user sends back with feedback (kept planning); a second plan the user approves.
+   */
+  private static RecordingScenario questionAndPlans() {
+    Map<String, Object> language =
+        question(
+            "Which language should the tool be written in?",
+            "Language",
+            Map.of("label", "Java", "description", "What the team knows"),
+            Map.of("label", "Go", "description", "One static binary"));
+    Map<String, Object> storage =
+        question(
+            "Where should the records be kept?",
+            "Storage",
+            Map.of("label", "Postgres", "description", "A server"),
+            Map.of("label", "SQLite", "description", "One file"));
+    return new RecordingScenario(
+        "p8e-long-answer-plans-kept",
+        with(BOTH_WAYS, PARTIAL, "--permission-prompt-tool", "stdio", "--permission-mode=plan"),
+        List.of(
+            Reply.toolUse(
+                "toolu_ask", "AskUserQuestion", Map.of("questions", List.of(language, storage))),
+            Reply.toolUse("toolu_search", "ToolSearch", Map.of("query", "select:ExitPlanMode")),
+            Reply.toolUse(
+                "toolu_plan_1", "ExitPlanMode", Map.of("plan", "# Plan\n\n1. Use SQLite\n")),
+            Reply.toolUse("toolu_plan_2", "ExitPlanMode", Map.of("plan", PLAN)),
+            Reply.text("The plan is approved; I will start with the record store.")),
+        false,
+        host -> {
+          host.send(userMessage("Plan the storage, and ask me what you need"));
+          JsonNode ask = awaitRequest(host, "toolu_ask");
+          ObjectNode answered = ask.at("/request/input").deepCopy();
+          answered
+              .putObject("answers")
+              .put("Which language should the tool be written in?", "Java")
+              .put("Where should the records be kept?", LONG_ANSWER);
+          host.send(line(HostMessages.allow(ask.path("request_id").asText(), answered, List.of())));
+          JsonNode first = awaitRequest(host, "toolu_plan_1");
+          host.send(
+              line(
+                  HostMessages.deny(
+                      first.path("request_id").asText(),
+                      "The user wants to keep planning; do not start yet. Feedback: plain files"
+                          + " first, as I answered.",
+                      false)));
+          JsonNode second = awaitRequest(host, "toolu_plan_2");
+          host.send(
+              line(
+                  HostMessages.allow(
+                      second.path("request_id").asText(),
+                      second.at("/request/input"),
+                      List.of(HostMessages.setModePermission("default")))));
+          host.awaitLine("result", null);
+          host.closeStdin();
+        });
   }
 
   /**
@@ -165,6 +248,36 @@ public record RecordingScenario(
           host.awaitLine("result", null);
           host.closeStdin();
         });
+  }
+
+  private static JsonNode line(String json) {
+    try {
+      return Json.MAPPER.readTree(json);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** One AskUserQuestion question with its two options. */
+  private static Map<String, Object> question(
+      String text, String header, Map<String, String> first, Map<String, String> second) {
+    return Map.of(
+        "question",
+        text,
+        "header",
+        header,
+        "multiSelect",
+        false,
+        "options",
+        List.of(first, second));
+  }
+
+  /** The CLI's request about the call {@code toolUseId} (the lines are searched from the start). */
+  private static JsonNode awaitRequest(Host host, String toolUseId) {
+    return host.awaitLine(
+        line ->
+            line.path("type").asText().equals("control_request")
+                && line.at("/request/tool_use_id").asText().equals(toolUseId));
   }
 
   private static List<Reply> touchThenText() {

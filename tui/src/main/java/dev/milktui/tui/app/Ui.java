@@ -440,6 +440,11 @@ public final class Ui {
     }
   }
 
+  /** Who has the mouse when the screen opens: nothing to write, nothing to say. */
+  public void mouseAtStart(boolean captured) {
+    model.state(state().withMouseSelect(!captured));
+  }
+
   // ---- the clock and what waits
 
   /** A turn silent for the configured time gets one notice with what is known and the ways on. */

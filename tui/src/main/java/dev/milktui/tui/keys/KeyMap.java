@@ -51,6 +51,9 @@ public final class KeyMap {
 
   private static final Predicate<KeyStroke> NONE = key -> false;
 
+  /** What {@link #keyName} says of an action no key is bound to. */
+  public static final String UNBOUND = "(unbound)";
+
   /** The status bar's hints, in this order (empty: the message box's Enter). */
   private static final List<Optional<Action>> HINT_ORDER =
       List.of(
@@ -296,7 +299,7 @@ public final class KeyMap {
         .filter(b -> b.action().equals(Optional.of(action)) && !b.keys().isEmpty())
         .map(b -> b.keys().split(", | or | / ")[0])
         .findFirst()
-        .orElse("(unbound)");
+        .orElse(UNBOUND);
   }
 
   private static Binding row(String keys, Context context, String help) {

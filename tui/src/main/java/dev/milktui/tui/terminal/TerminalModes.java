@@ -7,6 +7,7 @@ import com.googlecode.lanterna.screen.TerminalScreen;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import org.tinylog.Logger;
 
 /**
@@ -17,8 +18,10 @@ import org.tinylog.Logger;
  */
 public final class TerminalModes {
   private final boolean active;
+  private final boolean mouse;
   private final String modesOn;
   private final String modesOff;
+  private BooleanSupplier mouseCaptured = () -> false;
   private final Optional<String> userSettings;
   private final PrintStream out;
   private final Thread exitHook = new Thread(this::giveBack, "milk-tui-terminal-modes");
@@ -27,10 +30,11 @@ public final class TerminalModes {
   private TerminalModes(
       boolean active, boolean mouse, Optional<String> userSettings, PrintStream out) {
     this.active = active;
+    this.mouse = mouse;
     this.modesOn =
         BracketedPaste.ENABLE + TerminalReplies.FOCUS_ON + (mouse ? SgrMouse.ENABLE : "");
-    this.modesOff =
-        BracketedPaste.DISABLE + TerminalReplies.FOCUS_OFF + (mouse ? SgrMouse.DISABLE : "");
+    // Mouse reports off whatever the start chose: F8 or /mouse may have turned them on since.
+    this.modesOff = BracketedPaste.DISABLE + TerminalReplies.FOCUS_OFF + SgrMouse.DISABLE;
     this.userSettings = userSettings;
     this.out = out;
   }
@@ -51,6 +55,11 @@ public final class TerminalModes {
     return new TerminalModes(true, mouse, userSettings, out);
   }
 
+  /** Whether the run starts with the mouse reported to milk-tui (else the terminal has it). */
+  public boolean mouseAtStart() {
+    return mouse || !active;
+  }
+
   /** For a terminal that has no modes to set (a virtual one). */
   public static TerminalModes none() {
     return new TerminalModes(false, false, Optional.empty(), System.out);
@@ -59,10 +68,14 @@ public final class TerminalModes {
   /**
    * Bracketed paste and wheel reports on, Ctrl+Z caught (handled on {@code thread}). Should the JVM
    * end without {@link #leave} (SIGTERM, SIGHUP, SIGINT), a shutdown hook turns them off and gives
-   * the user's settings back, or the shell would get wheel reports and paste markers as text.
+   * the user's settings back, or the shell would get wheel reports and paste markers as text. After
+   * {@code fg}, mouse reports come back only if {@code mouseCaptured} says milk-tui has the mouse
+   * then (read on {@code thread}): F8 or {@code /mouse} may have given it to the terminal, or taken
+   * it after a start without it.
    */
-  public void enter(TerminalScreen started, TextGUIThread thread) {
+  public void enter(TerminalScreen started, TextGUIThread thread, BooleanSupplier mouseCaptured) {
     this.screen = started;
+    this.mouseCaptured = mouseCaptured;
     if (active) {
       Runtime.getRuntime().addShutdownHook(exitHook);
       write(modesOn);
@@ -86,7 +99,10 @@ public final class TerminalModes {
     sessionSettings.ifPresent(Stty::set);
     try {
       screen.getTerminal().enterPrivateMode();
-      write(modesOn);
+      write(BracketedPaste.ENABLE + TerminalReplies.FOCUS_ON);
+      if (mouseCaptured.getAsBoolean()) {
+        write(SgrMouse.ENABLE);
+      }
       // A resize while stopped went to the shell (the foreground job then), not to milk-tui.
       TerminalSize now = screen.getTerminal().getTerminalSize();
       if (now.equals(screen.getTerminalSize())) {

@@ -108,8 +108,11 @@ public final class CallBlock extends Block {
         new Span(cursor ? "▶ " : "● ", cursor ? TextStyle.SELECTED : outcome),
         new Span(name, cursor ? TextStyle.SELECTED : TextStyle.STRONG),
         new Span(input.isEmpty() ? "" : " " + input, TextStyle.PLAIN));
-    String summary = summary(call);
-    if (!summary.isEmpty()) {
+    List<StyledLine> section = CallSections.of(call, indent, width, top && !expanded);
+    String summary = section == null ? summary(call) : "";
+    if (section != null) {
+      lines.addAll(section);
+    } else if (!summary.isEmpty()) {
       TextStyle style =
           outcome == TextStyle.OK || outcome == TextStyle.RUNNING ? TextStyle.DIM : outcome;
       add(new Span(indent + "  ⎿ ", TextStyle.DIM), new Span(Sanitizer.oneLine(summary), style));
@@ -126,7 +129,10 @@ public final class CallBlock extends Block {
         prose(indent + "    ", label, Sanitizer.clean(text.text()));
       }
     }
-    if (call.children().isEmpty() && !call.result().isEmpty() && call.diff().isEmpty()) {
+    if (section == null
+        && call.children().isEmpty()
+        && !call.result().isEmpty()
+        && call.diff().isEmpty()) {
       result(indent + "    ", Sanitizer.clean(call.result()));
     }
     String written = "Write".equals(call.name()) ? ToolInput.text(call.input(), "content") : "";
