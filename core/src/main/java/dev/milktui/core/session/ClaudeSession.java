@@ -8,6 +8,7 @@ import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantException;
 import dev.milktui.core.grants.GrantPersister;
 import dev.milktui.core.grants.LockWaits;
+import dev.milktui.core.grants.SavedGrants;
 import dev.milktui.core.grants.UntrustedWorkspaceDetector;
 import dev.milktui.core.ledger.DecisionLedger;
 import dev.milktui.core.ledger.SessionDecisions;
@@ -125,6 +126,10 @@ public final class ClaudeSession implements Session {
   private String sessionId;
   private boolean taskReportDue;
   private ResumeWithGrants saving;
+  // Whether the launch asked for a mode (--permission-mode, or the one a restart carries over);
+  // the mode the first process starts in goes to the ledger once.
+  private final boolean modeAskedAtLaunch;
+  private boolean startModeRecorded;
   private Future<?> savingTask;
   private long savingDeadline;
   private int hostRequests;
@@ -139,26 +144,24 @@ public final class ClaudeSession implements Session {
       Consumer<SessionEvent> listener,
       GrantPersister persister,
       SessionRecorder recorder) {
-    this(spec, listener, persister, recorder, DecisionLedger.NONE, Optional.empty());
+    this(spec, listener, persister, recorder, DecisionLedger.NONE);
   }
 
   /**
-   * With {@code ledger}, every decision about what may run is written to it before claude is told;
-   * {@code rulesFile} is where the host saves the rules the user allows always.
+   * With {@code ledger}, every decision about what may run is written to it before claude is told.
    */
   public ClaudeSession(
       LaunchSpec spec,
       Consumer<SessionEvent> listener,
       GrantPersister persister,
       SessionRecorder recorder,
-      DecisionLedger ledger,
-      Optional<Path> rulesFile) {
+      DecisionLedger ledger) {
     this.spec = spec;
+    this.modeAskedAtLaunch = spec.permissionMode().isPresent();
     this.decisions =
         new SessionDecisions(
             ledger,
             Clock.systemUTC(),
-            rulesFile,
             () -> sessionId,
             problem -> outbox.add(notice(SessionEvent.Level.WARNING, problem)));
     this.router =
@@ -260,8 +263,8 @@ public final class ClaudeSession implements Session {
 
   /** Returns at once; the actor resumes with grants saved elsewhere, writing nothing. */
   @Override
-  public void resumeWithSavedGrants(GrantDecision decision) {
-    post(new ResumeSaved(decision));
+  public void resumeWithSavedGrants(GrantDecision decision, Optional<SavedGrants> saved) {
+    post(new ResumeSaved(decision, saved));
   }
 
   @Override
@@ -356,7 +359,7 @@ public final class ClaudeSession implements Session {
       onResumeWithGrants(resume);
     } else if (message instanceof ResumeSaved saved) {
       if (!(state instanceof Closed)) {
-        resume(saved.decision());
+        resume(saved.decision(), saved.saved());
       }
     } else if (message instanceof GrantsPersisted persisted) {
       onGrantsPersisted(persisted);
@@ -574,7 +577,7 @@ public final class ClaudeSession implements Session {
       return;
     }
     if (!(decision.persist() && decision.grantsSomething())) {
-      resume(decision);
+      resume(decision, Optional.empty());
       resume.done().complete(null);
       return;
     }
@@ -593,8 +596,9 @@ public final class ClaudeSession implements Session {
   @SuppressWarnings("try") // the scope reports lock waits for the block, never read
   private void persist(ResumeWithGrants resume) {
     Optional<String> failure;
+    Optional<SavedGrants> saved = Optional.empty();
     try (LockWaits.Scope scope = LockWaits.listen(resume.lockHeld())) {
-      persister.persist(resume.decision());
+      saved = Optional.of(persister.persist(resume.decision()));
       failure = Optional.empty();
     } catch (GrantException | RuntimeException e) {
       failure = Optional.of(String.valueOf(e.getMessage()));
@@ -603,7 +607,7 @@ public final class ClaudeSession implements Session {
       Logger.error(e, "saving grants failed");
       failure = Optional.of(e.toString());
     }
-    post(new GrantsPersisted(resume, failure));
+    post(new GrantsPersisted(resume, failure, saved));
   }
 
   /** The user gave up waiting: the save's thread is interrupted, so a wait for a lock ends. */
@@ -658,7 +662,7 @@ public final class ClaudeSession implements Session {
           .done()
           .completeExceptionally(new GrantException("The session was closed."));
     } else {
-      resume(persisted.resume().decision());
+      resume(persisted.resume().decision(), persisted.saved());
       persisted.resume().done().complete(null);
     }
   }
@@ -674,8 +678,8 @@ public final class ClaudeSession implements Session {
     saving = null;
   }
 
-  private void resume(GrantDecision decision) {
-    decisions.granted(decision);
+  private void resume(GrantDecision decision, Optional<SavedGrants> saved) {
+    decisions.granted(decision, saved);
     spec = spec.withGrants(decision.rules(), decision.directories());
     emit(
         notice(
@@ -707,6 +711,9 @@ public final class ClaudeSession implements Session {
       decisions.answered(answer.request(), answer.line());
     }
     if (!reachable || !process.write(answer.line())) {
+      decisions.deniedByDefault(
+          answer.request(),
+          "your answer did not reach claude (its process ended or stopped reading)");
       emit(
           notice(
               SessionEvent.Level.WARNING,
@@ -832,6 +839,10 @@ public final class ClaudeSession implements Session {
    */
   private void adoptReported(ClaudeProcess process, CliMessage message) {
     if (message instanceof SystemMessage.Init init) {
+      if (!startModeRecorded) {
+        startModeRecorded = true;
+        decisions.modeAtStart(spec.requestedPermissionMode(), modeAskedAtLaunch);
+      }
       adoptReported(init.model(), init.permissionMode());
       unrequestedMode(process, init.permissionMode(), true);
     } else if (message instanceof SystemMessage.Status status) {
@@ -847,6 +858,9 @@ public final class ClaudeSession implements Session {
     // Only a mode milk-tui itself would choose is passed on: never bypassPermissions or another
     // mode claude took from elsewhere (its settings), which a relaunch must not make milk-tui's.
     if (mode != null && PermissionModes.chosen(mode)) {
+      if (!mode.equals(spec.requestedPermissionMode())) {
+        decisions.modeAdopted(mode);
+      }
       spec = spec.withPermissionMode(mode);
     }
   }

@@ -3,6 +3,7 @@ package dev.milktui.core.session;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantDecision;
+import dev.milktui.core.grants.SavedGrants;
 import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.protocol.MalformedLine;
 import java.nio.file.Path;
@@ -40,7 +41,8 @@ sealed interface SessionMessage {
       implements SessionMessage {}
 
   /** Grants the caller saved already (when remembered): only the resume is left. */
-  record ResumeSaved(GrantDecision decision) implements SessionMessage {}
+  record ResumeSaved(GrantDecision decision, Optional<SavedGrants> saved)
+      implements SessionMessage {}
 
   /** The caller cancelled {@code resume}'s stage while its grants were being saved. */
   record CancelSave(ResumeWithGrants resume) implements SessionMessage {}
@@ -56,7 +58,8 @@ sealed interface SessionMessage {
       implements SessionMessage {}
 
   /** Persisting {@code decision} ended; {@code failure} is empty when it was saved. */
-  record GrantsPersisted(ResumeWithGrants resume, Optional<String> failure)
+  record GrantsPersisted(
+      ResumeWithGrants resume, Optional<String> failure, Optional<SavedGrants> saved)
       implements SessionMessage {}
 
   // Reports from a process's threads.

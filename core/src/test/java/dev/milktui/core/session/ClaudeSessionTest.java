@@ -10,11 +10,13 @@ import dev.milktui.core.grants.GrantPersister;
 import dev.milktui.core.grants.SettingsGrantPersister;
 import dev.milktui.core.grants.SettingsStore;
 import dev.milktui.core.protocol.Json;
+import dev.milktui.core.testkit.Persisters;
 import dev.milktui.core.testkit.Recordings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -246,7 +248,7 @@ class ClaudeSessionTest extends StandInFixture {
       throws Exception {
     FakeClaude fake = replaying("f1-ppt-arg-devnull");
     List<GrantDecision> persisted = new ArrayList<>();
-    open(fake, persisted::add).send("Create a file");
+    open(fake, Persisters.into(persisted)).send("Create a file");
     String sessionId = events.await(SessionEvent.GrantsNeeded.class).summary().sessionId();
 
     Path outside = Files.createDirectories(dir.resolve("outside"));
@@ -274,11 +276,11 @@ class ClaudeSessionTest extends StandInFixture {
   void grantsTheCallerSavedAlreadyAreNotWrittenAgainAndTheResumeNamesThemSaved() {
     FakeClaude fake = replaying("f1-ppt-arg-devnull");
     List<GrantDecision> persisted = new ArrayList<>();
-    open(fake, persisted::add).send("Create a file");
+    open(fake, Persisters.into(persisted)).send("Create a file");
     events.await(SessionEvent.GrantsNeeded.class);
 
-    session.resumeWithSavedGrants(
-        new GrantDecision(List.of("Bash(touch:*)"), List.of(), true, null));
+    GrantDecision decision = new GrantDecision(List.of("Bash(touch:*)"), List.of(), true, null);
+    session.resumeWithSavedGrants(decision, Optional.of(Persisters.wrote(decision)));
     events.await(SessionEvent.TurnFinished.class, 2);
 
     assertThat(persisted).as("the session writes nothing").isEmpty();
@@ -305,7 +307,13 @@ class ClaudeSessionTest extends StandInFixture {
   void savingGrantsIsBoundedAndNeverHoldsTheCaller() throws Exception {
     FakeClaude fake = replaying("f1-ppt-arg-devnull");
     CountDownLatch release = new CountDownLatch(1);
-    open(fake, decision -> awaitQuietly(release)).send("Create a file");
+    open(
+            fake,
+            decision -> {
+              awaitQuietly(release);
+              return Persisters.wrote(decision);
+            })
+        .send("Create a file");
     events.await(SessionEvent.GrantsNeeded.class);
 
     CompletableFuture<Void> saved =
@@ -382,6 +390,7 @@ class ClaudeSessionTest extends StandInFixture {
               // A save past the point of no return finishes whatever the interrupt says.
             }
           }
+          return Persisters.wrote(decision);
         };
     open(fake, deaf).send("Create a file");
     events.await(SessionEvent.GrantsNeeded.class);

@@ -47,8 +47,7 @@ class DecisionLedgerRealCliIT extends RealCliFixture {
               events,
               GrantPersister.REFUSE,
               SessionRecorder.NONE,
-              ledger,
-              Optional.empty());
+              ledger);
       session.send("Make a file");
       events.await(SessionEvent.PermissionRequested.class).request().allowOnce();
       events.await(SessionEvent.TurnFinished.class);
