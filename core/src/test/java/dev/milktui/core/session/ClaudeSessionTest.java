@@ -131,11 +131,8 @@ class ClaudeSessionTest extends StandInFixture {
     FakeClaude fake =
         FakeClaude.script(
             dir,
-            "next_line; head -n 2 '"
-                + transcript("d-allow")
-                + "'; grep control_request '"
-                + transcript("d-allow")
-                + "'; next_line; tail -n +4 '"
+            asksToTouch()
+                + "next_line; tail -n +4 '"
                 + transcript("d-allow")
                 + "' | grep -v control_request; next_line");
     open(fake, GrantPersister.REFUSE).send("Create a file with touch");

@@ -57,11 +57,8 @@ class DecisionLedgerOrderTest extends StandInFixture {
     FakeClaude fake =
         FakeClaude.script(
             dir,
-            "next_line; head -n 2 '"
-                + transcript("d-allow")
-                + "'; grep control_request '"
-                + transcript("d-allow")
-                + "'; next_line; tail -n +4 '"
+            asksToTouch()
+                + "next_line; tail -n +4 '"
                 + transcript("d-allow")
                 + "' | grep -v control_request; next_line");
     OnAnswer recorder = new OnAnswer(folder);

@@ -59,14 +59,7 @@ class SessionLedgerTest extends StandInFixture {
 
   @Test
   void aRequestOpenWhenClaudeExitsIsDeniedByDefault() {
-    FakeClaude fake =
-        FakeClaude.script(
-            dir,
-            "next_line; head -n 2 '"
-                + transcript("d-allow")
-                + "'; grep control_request '"
-                + transcript("d-allow")
-                + "'; exit 0");
+    FakeClaude fake = FakeClaude.script(dir, asksToTouch() + "exit 0");
     open(fake.spec(dir)).send("Create a file with touch");
     events.await(SessionEvent.PermissionWithdrawn.class);
 
