@@ -81,9 +81,7 @@ final class ClaudeSessionFactory implements SessionFactory {
             listener,
             new SettingsGrantPersister(settings, spec.workingDirectory()),
             recorder(listener),
-            ledger,
-            // Where "allow always" and remembered grants are saved (GrantSaver, the persister).
-            Optional.of(settings.file()));
+            ledger);
     // Reading Claude's settings and session file happens on the session's effects thread.
     session.start(
         this::persistedDirectories,

@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Lists the decisions about what may run, as milk-tui recorded them before claude heard each:"
           + " permission answers, grants, workspace trust, mode changes and the calls that ran"
-          + " without asking (and the baseline, rule or mode that let them).",
+          + " without asking (and the baseline, rule or mode that let them), and the requests"
+          + " nobody could answer any more, denied by default.",
       "One line each, newest last: time (UTC), session, tool, input, decision, by whom.",
       "Kept in $XDG_STATE_HOME/milk-tui/decisions (else ~/.local/state/milk-tui/decisions), one"
           + " file per day, readable by you only. Lines a crash cut short are skipped and counted.",

@@ -6,6 +6,7 @@ import dev.milktui.core.grants.AlwaysAsk;
 import dev.milktui.core.grants.DirectoryPaths;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantException;
+import dev.milktui.core.grants.SavedGrants;
 import dev.milktui.core.grants.SettingsException;
 import dev.milktui.core.grants.SettingsGrantPersister;
 import dev.milktui.core.grants.SettingsLocation;
@@ -413,8 +414,8 @@ public final class MilkTuiCommand implements Callable<Integer> {
             .withGrantSaver(
                 new GrantSaver() {
                   @Override
-                  public void save(GrantDecision decision) throws GrantException {
-                    new SettingsGrantPersister(settings, workingDirectory).persist(decision);
+                  public SavedGrants save(GrantDecision decision) throws GrantException {
+                    return new SettingsGrantPersister(settings, workingDirectory).persist(decision);
                   }
 
                   @Override

@@ -4,8 +4,11 @@ import dev.milktui.core.grants.DirectoryPaths;
 import dev.milktui.core.grants.SettingsException;
 import dev.milktui.core.grants.SettingsLocation;
 import dev.milktui.core.grants.WorkspaceTrust;
+import dev.milktui.core.ledger.Decision;
+import dev.milktui.core.ledger.LedgerFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -82,6 +85,9 @@ public final class TrustCommand implements Callable<Integer> {
         return trusted ? 0 : 1;
       }
       boolean changed = trust.trust(workspace, allowBroad);
+      if (changed) {
+        ledger(workspace, trust.file());
+      }
       out.println(
           (changed ? "trusted " : "already trusted: ")
               + safe(workspace)
@@ -92,6 +98,16 @@ public final class TrustCommand implements Callable<Integer> {
       return Refusal.print(spec, safe(e.getMessage()));
     } finally {
       out.flush();
+    }
+  }
+
+  /** A trust given here is a decision like one given in the TUI: it goes to the ledger. */
+  private void ledger(Path workspace, Path file) {
+    try (LedgerFile ledger =
+        LedgerFile.inStateFolder(AppPaths.resolve(environment).stateDirectory())) {
+      ledger
+          .record(Decision.workspaceTrusted(Instant.now(), "", workspace, file))
+          .ifPresent(problem -> spec.commandLine().getErr().println("milk-tui: " + safe(problem)));
     }
   }
 

@@ -127,7 +127,7 @@ class DecisionsCommandTest {
 
   @Test
   void anInputWithEscapeSequencesNeverReachesTheTerminalRaw() throws IOException {
-    String hostile = "echo \u001b]0;owned\u0007 \u009b31m \u202e";
+    String hostile = "echo \u001b]0;owned\u0007 \u001b]52;c;cm0gLXJmIH4=\u0007 \u009b31m \u202e";
     Decision entry =
         new Decision(
             NOW,
@@ -137,8 +137,8 @@ class DecisionsCommandTest {
             Json.object().put("command", hostile),
             "$ " + hostile,
             "denied: \u001b[1mno",
-            Decision.By.YOU,
-            "",
+            Decision.By.RULE,
+            "Bash(\u001b]52;c;eA==\u0007)",
             null);
     write("2026-12-03", entry);
 

@@ -2,11 +2,16 @@ package dev.milktui.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.milktui.core.ledger.Decision;
+import dev.milktui.core.ledger.LedgerFolder;
+import dev.milktui.core.ledger.LedgerReader;
 import dev.milktui.core.protocol.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,6 +60,24 @@ class TrustCommandTest {
     CommandRun after = trust("--check", workspace.toString());
     assertThat(after.exitCode()).isZero();
     assertThat(after.out()).contains(workspace + " is trusted");
+  }
+
+  @Test
+  void aTrustGivenHereIsInTheDecisionLedgerAndOneAlreadyGivenIsNotAgain() throws IOException {
+    trust(workspace.toString());
+    trust(workspace.toString());
+
+    List<Decision> entries =
+        LedgerReader.read(
+                LedgerFolder.of(AppPaths.resolve(environment).stateDirectory()),
+                Optional.empty(),
+                d -> true)
+            .entries();
+    assertThat(entries).hasSize(1);
+    assertThat(entries.get(0).kind()).isEqualTo(Decision.Kind.TRUST);
+    assertThat(entries.get(0).by()).isEqualTo(Decision.By.YOU);
+    assertThat(entries.get(0).details().path("workspace").asText()).isEqualTo(workspace.toString());
+    assertThat(entries.get(0).details().path("file").asText()).isEqualTo(claudeJson.toString());
   }
 
   @Test

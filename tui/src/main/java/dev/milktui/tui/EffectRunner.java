@@ -4,6 +4,7 @@ import dev.milktui.core.conversation.Cell;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantException;
+import dev.milktui.core.grants.SavedGrants;
 import dev.milktui.core.session.Session;
 import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.app.SaveProgress;
@@ -135,7 +136,7 @@ final class EffectRunner {
     } else if (effect instanceof Effect.Quit) {
       quit();
     } else if (effect instanceof Effect.SaveRules r) {
-      saves.start(r.decision(), r.progress(), r.progress()::saved);
+      saves.start(r.decision(), r.progress(), written -> r.progress().saved(Optional.of(written)));
     } else if (effect instanceof Effect.ResumeWithGrants g) {
       resumeWithGrants(g.decision(), g.progress());
     } else if (effect instanceof Effect.CancelSave c) {
@@ -150,19 +151,19 @@ final class EffectRunner {
    * same bound, cancel and progress), then the session resumes with them, writing nothing itself.
    */
   private void resumeWithGrants(GrantDecision decision, SaveProgress progress) {
-    Runnable resume =
-        () -> {
+    Consumer<Optional<SavedGrants>> resume =
+        written -> {
           try {
-            requireSession().resumeWithSavedGrants(decision);
-            progress.saved();
+            requireSession().resumeWithSavedGrants(decision, written);
+            progress.saved(written);
           } catch (GrantException | RuntimeException e) {
             progress.notSaved("Could not apply: " + e.getMessage());
           }
         };
     if (decision.persist() && decision.grantsSomething()) {
-      saves.start(decision, progress, resume);
+      saves.start(decision, progress, written -> resume.accept(Optional.of(written)));
     } else {
-      resume.run();
+      resume.accept(Optional.empty());
     }
   }
 

@@ -4,6 +4,7 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantException;
 import dev.milktui.core.grants.LockWaits;
+import dev.milktui.core.grants.SavedGrants;
 import dev.milktui.tui.app.SaveProgress;
 import dev.milktui.tui.dialog.GrantSaver;
 import dev.milktui.tui.text.Sanitizer;
@@ -18,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.FutureTask;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
  * Every save to Claude's settings the UI makes ("allow always", the grant dialog's "remember"): on
@@ -63,10 +65,11 @@ final class GrantSaves {
   }
 
   /**
-   * Saves exactly {@code decision} on a worker; once saved, {@code then} runs on the UI thread (it
-   * applies the decision and tells {@code progress}); otherwise {@code progress} hears why not.
+   * Saves exactly {@code decision} on a worker; once saved, {@code then} runs on the UI thread with
+   * what the save wrote (it applies the decision and tells {@code progress}); otherwise {@code
+   * progress} hears why not.
    */
-  void start(GrantDecision decision, SaveProgress progress, Runnable then) {
+  void start(GrantDecision decision, SaveProgress progress, Consumer<SavedGrants> then) {
     cancel(progress, null);
     Save save = new Save(decision, progress, then, clock.instant().plus(BOUND));
     running.put(progress, save);
@@ -104,7 +107,7 @@ final class GrantSaves {
   }
 
   /** Back on the UI thread: apply once saved, or say why not. */
-  private void ended(Save save, Optional<String> failure) {
+  private void ended(Save save, Optional<String> failure, SavedGrants written) {
     if (running.get(save.progress) != save) {
       if (failure.isEmpty()) {
         notices.accept(
@@ -124,18 +127,22 @@ final class GrantSaves {
     if (failure.isPresent()) {
       save.progress.notSaved("Could not save: " + Sanitizer.oneLine(failure.get()));
     } else {
-      save.then.run();
+      save.then.accept(written);
     }
   }
 
   private final class Save implements Runnable {
     final GrantDecision decision;
     final SaveProgress progress;
-    final Runnable then;
+    final Consumer<SavedGrants> then;
     final Instant deadline;
     final FutureTask<Void> task = new FutureTask<>(this, null);
 
-    Save(GrantDecision decision, SaveProgress progress, Runnable then, Instant deadline) {
+    Save(
+        GrantDecision decision,
+        SaveProgress progress,
+        Consumer<SavedGrants> then,
+        Instant deadline) {
       this.decision = decision;
       this.progress = progress;
       this.then = then;
@@ -146,14 +153,16 @@ final class GrantSaves {
     @SuppressWarnings("try") // the scope reports lock waits for the block, never read
     public void run() {
       Optional<String> failure;
+      SavedGrants written = null;
       try (LockWaits.Scope scope = LockWaits.listen(lock -> workers.report(() -> waiting(lock)))) {
-        saver.save(decision);
+        written = saver.save(decision);
         failure = Optional.empty();
       } catch (GrantException | RuntimeException e) {
         failure = Optional.of(String.valueOf(e.getMessage()));
       }
       Optional<String> result = failure;
-      workers.report(() -> ended(this, result));
+      SavedGrants wrote = written;
+      workers.report(() -> ended(this, result, wrote));
     }
 
     private void waiting(java.nio.file.Path lock) {

@@ -7,8 +7,10 @@ import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantDecision;
+import dev.milktui.core.grants.SavedGrants;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.PermissionSuggestion;
+import dev.milktui.core.testkit.Persisters;
 import dev.milktui.tui.dialog.GrantSaver;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,9 +32,10 @@ class AllowAlwaysGuardsTest {
         rows,
         new GrantSaver() {
           @Override
-          public void save(GrantDecision decision) {
+          public SavedGrants save(GrantDecision decision) {
             saved.add(decision.rules());
             chosen.add(decision.confirmedRules());
+            return Persisters.wrote(decision);
           }
 
           @Override

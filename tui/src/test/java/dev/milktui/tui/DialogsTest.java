@@ -11,9 +11,11 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.event.StreamClosedRecord;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantException;
+import dev.milktui.core.grants.SavedGrants;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.PermissionDenial;
 import dev.milktui.core.protocol.PermissionSuggestion;
+import dev.milktui.core.testkit.Persisters;
 import dev.milktui.tui.dialog.GrantSaver;
 import dev.milktui.tui.terminal.BracketedPaste;
 import java.nio.file.Path;
@@ -118,6 +120,10 @@ class DialogsTest {
         .contains("saved to /home/u/.claude/settings.json");
     h.key(KeyType.Enter);
     assertThat(saved).containsExactly(List.of("Bash(npm test:*)"));
+    assertThat(r.saved())
+        .as("the answer carries what the save wrote, for the decision ledger")
+        .map(SavedGrants::file)
+        .contains(Persisters.FILE);
     assertThat(answers.get(0))
         .contains("\"behavior\":\"allow\"")
         .contains(
@@ -165,7 +171,11 @@ class DialogsTest {
             TuiConfig.defaults()
                 .withDialogInputPause(Duration.ZERO)
                 .withWorkers(Runnable::run)
-                .withGrantSaver(decision -> saved.add(decision.rules())));
+                .withGrantSaver(
+                    decision -> {
+                      saved.add(decision.rules());
+                      return Persisters.wrote(decision);
+                    }));
     List<String> answers = Events.answers();
     PermissionRequest r =
         Events.request("r1", "Bash(rm -rf /:*)", input("command", "ls"), List.of(), answers);
@@ -202,8 +212,9 @@ class DialogsTest {
   static GrantSaver saver(List<List<String>> saved) {
     return new GrantSaver() {
       @Override
-      public void save(GrantDecision decision) {
+      public SavedGrants save(GrantDecision decision) {
         saved.add(decision.rules());
+        return Persisters.wrote(decision);
       }
 
       @Override
@@ -381,11 +392,12 @@ class DialogsTest {
                 .withGrantSaver(
                     new GrantSaver() {
                       @Override
-                      public void save(GrantDecision decision) throws GrantException {
+                      public SavedGrants save(GrantDecision decision) throws GrantException {
                         if (!refusals.isEmpty()) {
                           throw refusals.remove(0);
                         }
                         saved.add(decision);
+                        return Persisters.wrote(decision);
                       }
 
                       @Override
@@ -466,7 +478,14 @@ class DialogsTest {
     h.events(new SessionEvent.GrantsNeeded(Events.summary(failures(), List.of())));
     // Shift+Tab from the first box wraps to the last button; two more reach "Retry without".
     h.key(KeyType.ReverseTab).key(KeyType.ReverseTab).key(KeyType.Enter);
-    assertThat(h.session().decisions).containsExactly(GrantDecision.retryWithoutGrants());
+    assertThat(h.session().decisions).hasSize(1);
+    GrantDecision retry = h.session().decisions.get(0);
+    assertThat(retry.grantsSomething()).isFalse();
+    assertThat(retry.retryMessage()).isEqualTo(GrantDecision.NO_GRANTS_RETRY_MESSAGE);
+    assertThat(retry.calls())
+        .as("the calls listed go with it, for the decision ledger, none ticked")
+        .isNotEmpty()
+        .noneMatch(GrantDecision.Call::ticked);
   }
 
   @Test

@@ -11,6 +11,7 @@ import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.PermissionRule;
 import dev.milktui.core.grants.RuleSuggester;
 import dev.milktui.tui.app.Effect;
+import dev.milktui.tui.dialog.FailedCall;
 import dev.milktui.tui.dialog.GrantDialog;
 import dev.milktui.tui.dialog.GrantForm;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
@@ -122,7 +123,7 @@ class GrantDialogPropertyTest {
               effect -> {
                 if (effect instanceof Effect.ResumeWithGrants answer) {
                   received.add(answer.decision());
-                  answer.progress().saved();
+                  answer.progress().saved(Optional.empty());
                 }
               });
       screen.pump();
@@ -296,9 +297,21 @@ class GrantDialogPropertyTest {
       if ((anyBroad && !broad) || (rules.isEmpty() && dirs.isEmpty())) {
         return Optional.empty();
       }
+      List<GrantDecision.Call> calls = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        FailedCall call = items.get(i).call();
+        calls.add(
+            new GrantDecision.Call(
+                call.toolName(),
+                call.input(),
+                call.count(),
+                ticked[i],
+                ticked[i] ? items.get(i).rules().get(rule[i]) : ""));
+      }
       return Optional.of(
           new GrantDecision(
-              List.copyOf(rules), dirs, persist, null, List.copyOf(confirmed), anyBroad));
+                  List.copyOf(rules), dirs, persist, null, List.copyOf(confirmed), anyBroad)
+              .withCalls(calls));
     }
 
     /** Independently of the model: each rule is a ticked row's offer, each directory was asked. */

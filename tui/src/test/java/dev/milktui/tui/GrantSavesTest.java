@@ -9,8 +9,10 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.event.StreamClosedRecord;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantException;
+import dev.milktui.core.grants.SavedGrants;
 import dev.milktui.core.grants.SettingsGrantPersister;
 import dev.milktui.core.grants.SettingsStore;
+import dev.milktui.core.testkit.Persisters;
 import dev.milktui.tui.dialog.GrantSaver;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -51,9 +53,10 @@ class GrantSavesTest {
     GrantSaver saver =
         new GrantSaver() {
           @Override
-          public void save(GrantDecision decision) throws GrantException {
+          public SavedGrants save(GrantDecision decision) throws GrantException {
             try {
-              new SettingsGrantPersister(new SettingsStore(settings, dir), dir.resolve("work"))
+              return new SettingsGrantPersister(
+                      new SettingsStore(settings, dir), dir.resolve("work"))
                   .persist(decision);
             } finally {
               saveEnded.release();
@@ -195,14 +198,15 @@ class GrantSavesTest {
             36,
             new GrantSaver() {
               @Override
-              public void save(GrantDecision decision) {
+              public SavedGrants save(GrantDecision decision) {
                 try {
                   release.await();
                 } catch (InterruptedException e) {
                   Thread.currentThread().interrupt();
-                  return;
+                  throw new IllegalStateException("interrupted", e);
                 }
                 saved.add(decision.rules());
+                return Persisters.wrote(decision);
               }
 
               @Override
@@ -266,7 +270,7 @@ class GrantSavesTest {
             40,
             new GrantSaver() {
               @Override
-              public void save(GrantDecision decision) {
+              public SavedGrants save(GrantDecision decision) {
                 started.countDown();
                 while (release.getCount() > 0) {
                   try {
@@ -275,6 +279,7 @@ class GrantSavesTest {
                     // Past the point of no return: it finishes whatever the cancel says.
                   }
                 }
+                return Persisters.wrote(decision);
               }
 
               @Override

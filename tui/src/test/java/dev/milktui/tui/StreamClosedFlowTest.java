@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.milktui.core.conversation.Cell;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantDecision;
+import dev.milktui.core.grants.SavedGrants;
 import dev.milktui.core.session.Session;
+import dev.milktui.core.testkit.Persisters;
 import dev.milktui.core.testkit.Recordings;
 import dev.milktui.core.turn.TurnAccumulator;
 import dev.milktui.tui.app.Effect;
@@ -53,7 +55,8 @@ class StreamClosedFlowTest {
             workers,
             TranscriptExporter.NONE,
             ZoneOffset.UTC,
-            new GrantSaves(saved::add, workers, Clock.systemUTC(), (level, text) -> {}),
+            new GrantSaves(
+                Persisters.into(saved)::persist, workers, Clock.systemUTC(), (level, text) -> {}),
             new Clipboard(new Workers(Runnable::run, Runnable::run), Optional.empty(), Map.of()));
     Ui ui = new Ui(Clock.systemUTC(), Duration.ofMinutes(2), runner::busy, new KeyMap()::keyName);
     List<UiEvent> fed = new ArrayList<>();
@@ -92,7 +95,7 @@ class StreamClosedFlowTest {
                   }
 
                   @Override
-                  public void saved() {
+                  public void saved(Optional<SavedGrants> written) {
                     heard.add("saved");
                   }
 

@@ -3,6 +3,7 @@ package dev.milktui.core.event;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.milktui.core.diff.FileDiff;
+import dev.milktui.core.grants.SavedGrants;
 import dev.milktui.core.protocol.ControlRequest;
 import dev.milktui.core.protocol.HostMessages;
 import dev.milktui.core.protocol.PermissionSuggestion;
@@ -54,6 +55,8 @@ public final class PermissionRequest {
   private final Channel channel;
   private final Context context;
   private final AtomicReference<State> state = new AtomicReference<>(State.OPEN);
+  // What "allow always" saved before it answered; read with the answer, for the ledger.
+  private volatile SavedGrants saved;
 
   public PermissionRequest(String requestId, ControlRequest.CanUseTool request, Channel channel) {
     this(requestId, request, channel, Context.NONE);
@@ -116,6 +119,21 @@ public final class PermissionRequest {
         State.ALLOWED,
         HostMessages.allow(
             requestId, request.input(), HostMessages.sessionPermissions(rules, directories)));
+  }
+
+  /**
+   * "Allow always": {@code saved} is what the host's save of the rules wrote (the file and what it
+   * added), then the request is allowed as {@link #allowForSession} allows it.
+   */
+  public boolean allowAlways(
+      List<PermissionSuggestion.Rule> rules, List<String> directories, SavedGrants saved) {
+    this.saved = saved;
+    return allowForSession(rules, directories);
+  }
+
+  /** What "allow always" saved before answering; empty for any other answer. */
+  public Optional<SavedGrants> saved() {
+    return Optional.ofNullable(saved);
   }
 
   /**

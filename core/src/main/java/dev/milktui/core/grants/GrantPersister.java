@@ -3,7 +3,10 @@ package dev.milktui.core.grants;
 /** Saves a grant decision to Claude's user settings (wired to the grants store by the app). */
 @FunctionalInterface
 public interface GrantPersister {
-  void persist(GrantDecision decision) throws GrantException;
+  /**
+   * @return the file written and what was added to it
+   */
+  SavedGrants persist(GrantDecision decision) throws GrantException;
 
   /** For sessions where nothing may be persisted: every attempt fails with a clear message. */
   GrantPersister REFUSE =

@@ -21,7 +21,7 @@ public final class SettingsGrantPersister implements GrantPersister {
   }
 
   @Override
-  public void persist(GrantDecision decision) throws GrantException {
+  public SavedGrants persist(GrantDecision decision) throws GrantException {
     List<RuleGrant> rules =
         decision.rules().stream()
             .map(
@@ -37,6 +37,7 @@ public final class SettingsGrantPersister implements GrantPersister {
     try {
       GrantResult result = store.grant(request);
       Logger.info("saved grants to {}: {}", store.file(), result);
+      return new SavedGrants(store.file(), result);
     } catch (SettingsException | GrantRefusedException e) {
       throw new GrantException(e.getMessage(), e);
     }

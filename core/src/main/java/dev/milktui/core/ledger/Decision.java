@@ -95,7 +95,9 @@ public record Decision(
     RULE("rule"),
     BASELINE("baseline"),
     MODE("mode"),
-    CLAUDE("claude");
+    CLAUDE("claude"),
+    /** milk-tui's default: what nobody answered is denied; the mode nobody chose is default. */
+    DEFAULT("default");
 
     private final String wireName;
 

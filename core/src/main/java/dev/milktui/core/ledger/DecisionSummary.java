@@ -34,6 +34,7 @@ public final class DecisionSummary {
       case RULE -> "the rule " + source;
       case MODE -> "the mode " + source;
       case CLAUDE -> "claude" + (source.isEmpty() ? "" : " (" + source + ")");
+      case DEFAULT -> "default" + (source.isEmpty() ? "" : " (" + source + ")");
     };
   }
 

@@ -8,6 +8,7 @@ import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.event.ToolCall;
 import dev.milktui.core.grants.GrantDecision;
+import dev.milktui.core.grants.SavedGrants;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.text.TerminalText;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -30,28 +32,23 @@ import java.util.function.Supplier;
 public final class SessionDecisions {
   private final DecisionLedger ledger;
   private final Clock clock;
-  private final Optional<Path> rulesFile;
   private final Supplier<String> sessionId;
   private final Consumer<String> problems;
   // The calls the user was asked about, by tool_use id, and by tool and input when the request
   // named no id.
   private final Set<String> askedIds = new HashSet<>();
   private final List<List<Object>> askedCalls = new ArrayList<>();
+  // The modes the user set by an answer (a plan approved with edits accepted): claude reporting
+  // one of them later is that answer taking effect, already in the ledger.
+  private final Set<String> modesAnswered = new HashSet<>();
 
   /**
-   * @param rulesFile where milk-tui saves the rules the user allows always (and grant decisions to
-   *     remember): the host saves them itself before it answers, so the answer does not say where
    * @param problems hears what the user must be told about the ledger (once)
    */
   public SessionDecisions(
-      DecisionLedger ledger,
-      Clock clock,
-      Optional<Path> rulesFile,
-      Supplier<String> sessionId,
-      Consumer<String> problems) {
+      DecisionLedger ledger, Clock clock, Supplier<String> sessionId, Consumer<String> problems) {
     this.ledger = ledger;
     this.clock = clock;
-    this.rulesFile = rulesFile;
     this.sessionId = sessionId;
     this.problems = problems;
   }
@@ -100,21 +97,23 @@ public final class SessionDecisions {
       }
       strings(details.putArray("rules"), rules);
       strings(details.putArray("directories"), directories);
-      if (rules.isEmpty()) {
+      Optional<SavedGrants> saved = request.saved();
+      if (saved.isPresent()) {
+        kind = Decision.Kind.ALLOW_ALWAYS;
+        saved(details, saved.get());
+        decided = "allowed always: " + String.join(", ", rules) + savedTo(saved.get());
+      } else if (rules.isEmpty()) {
         kind = Decision.Kind.ALLOW_ONCE;
         decided = input != asked ? "allowed once, with the input changed" : "allowed once";
       } else {
-        kind = Decision.Kind.ALLOW_ALWAYS;
-        rulesFile.ifPresent(file -> details.put("file", file.toString()));
-        decided =
-            "allowed always: "
-                + String.join(", ", rules)
-                + rulesFile.map(file -> " saved to " + file).orElse("");
+        kind = Decision.Kind.ALLOW_ONCE;
+        decided = "allowed, and for this session: " + String.join(", ", rules) + " (not saved)";
       }
       if (!directories.isEmpty()) {
         decided += "; directories for this session: " + String.join(", ", directories);
       }
       if (mode != null) {
+        modesAnswered.add(mode);
         details.put("mode", mode);
         decided += "; mode " + mode + " for the session";
       }
@@ -145,6 +144,9 @@ public final class SessionDecisions {
   public void observe(SessionEvent event, Supplier<WhyItRan> why) {
     if (event instanceof SessionEvent.PermissionRequested requested) {
       asked(requested.request());
+    } else if (event instanceof SessionEvent.PermissionWithdrawn withdrawn
+        && withdrawn.request().state() == PermissionRequest.State.ABANDONED) {
+      deniedByDefault(withdrawn.request(), "nobody answered: " + withdrawn.reason());
     } else if (event instanceof SessionEvent.ToolFinished finished) {
       ranUnasked(finished.call(), why);
     }
@@ -188,14 +190,59 @@ public final class SessionDecisions {
     }
   }
 
-  /** A stream-closed (or denials) dialog's decision, as it takes effect. */
-  public void granted(GrantDecision decision) {
+  /**
+   * A request that will never be answered (its dialog closed with the session, claude's process
+   * ended, an answer that did not reach claude): the call does not run, a denial by default.
+   */
+  public void deniedByDefault(PermissionRequest request, String why) {
     ObjectNode details = Json.object();
+    details.put("requestId", request.requestId());
+    details.put("reason", why);
+    JsonNode input = request.request().input();
+    record(
+        Decision.Kind.DENY,
+        request.toolName(),
+        input,
+        shown(request.toolName(), input),
+        "denied by default, " + why,
+        Decision.By.DEFAULT,
+        "an unanswered request never runs",
+        details);
+  }
+
+  /**
+   * A stream-closed (or denials) dialog's decision, as it takes effect: each call it listed and
+   * whether it was ticked, the rules and directories, session or remembered, and, when remembered,
+   * what the save wrote where ({@code saved}).
+   */
+  public void granted(GrantDecision decision, Optional<SavedGrants> saved) {
+    ObjectNode details = Json.object();
+    ArrayNode calls = details.putArray("calls");
+    List<String> shownCalls = new ArrayList<>();
+    Set<String> tools = new LinkedHashSet<>();
+    for (GrantDecision.Call call : decision.calls()) {
+      String shown = shown(call.tool(), call.input());
+      ObjectNode listed = calls.addObject();
+      listed.put("tool", call.tool());
+      listed.set("input", call.input() == null ? Json.object() : call.input());
+      listed.put("shown", shown);
+      listed.put("count", call.count());
+      listed.put("ticked", call.ticked());
+      listed.put("rule", call.rule());
+      shownCalls.add(
+          (call.ticked() ? "[x] " : "[ ] ")
+              + TerminalText.reveal(call.tool())
+              + ": "
+              + shown
+              + (call.ticked() ? "  (granted as " + TerminalText.reveal(call.rule()) + ")" : ""));
+      tools.add(call.tool());
+    }
     strings(details.putArray("rules"), decision.rules());
     strings(
         details.putArray("directories"),
         decision.directories().stream().map(Path::toString).toList());
-    details.put("remembered", decision.persist());
+    details.put("remembered", decision.persist() && decision.grantsSomething());
+    long ticked = decision.calls().stream().filter(GrantDecision.Call::ticked).count();
     String what =
         decision.grantsSomething()
             ? "granted "
@@ -205,16 +252,65 @@ public final class SessionDecisions {
                         decision.rules(),
                         decision.directories().stream().map(d -> "directory " + d).toList()))
             : "retried without new grants";
+    if (!decision.calls().isEmpty()) {
+      what += " (" + ticked + " of " + decision.calls().size() + " calls ticked)";
+    }
     String where = "";
     if (decision.grantsSomething()) {
-      if (decision.persist() && rulesFile.isPresent()) {
-        details.put("file", rulesFile.get().toString());
-        where = ", remembered in " + rulesFile.get();
+      if (decision.persist()) {
+        where = saved.map(SessionDecisions::savedTo).orElse(", remembered");
+        saved.ifPresent(written -> saved(details, written));
       } else {
-        where = decision.persist() ? ", remembered" : ", for this session only";
+        where = ", for this session only";
       }
     }
-    record(Decision.Kind.GRANT, "", null, "", what + where, Decision.By.YOU, "", details);
+    record(
+        Decision.Kind.GRANT,
+        String.join(", ", tools),
+        null,
+        String.join("\n", shownCalls),
+        what + where,
+        Decision.By.YOU,
+        "",
+        details);
+  }
+
+  /**
+   * The mode the session's first process started in: the one asked for with {@code
+   * --permission-mode} (or carried over from the session before), else milk-tui's default.
+   */
+  public void modeAtStart(String mode, boolean asked) {
+    ObjectNode details = Json.object().put("mode", mode);
+    record(
+        Decision.Kind.MODE,
+        "",
+        null,
+        "",
+        "session started in mode " + mode,
+        asked ? Decision.By.YOU : Decision.By.DEFAULT,
+        asked ? "--permission-mode" : "no mode asked for",
+        details);
+  }
+
+  /**
+   * claude reported {@code mode}, one milk-tui offers but nobody asked for here (claude's {@code
+   * defaultMode}, a mode changed inside claude): milk-tui keeps it for later processes. A mode an
+   * answer set is that answer taking effect, already recorded.
+   */
+  public void modeAdopted(String mode) {
+    if (modesAnswered.contains(mode)) {
+      return;
+    }
+    ObjectNode details = Json.object().put("mode", mode);
+    record(
+        Decision.Kind.MODE,
+        "",
+        null,
+        "",
+        "claude reported mode " + mode + " unasked; later processes keep it",
+        Decision.By.CLAUDE,
+        "claude's own settings or claude itself",
+        details);
   }
 
   /** The user asked for {@code mode}. */
@@ -265,6 +361,19 @@ public final class SessionDecisions {
   /** The input as the permission dialog shows it: every key, controls and lookalikes marked. */
   public static String shown(String tool, JsonNode input) {
     return TerminalText.reveal(ShownInput.of(tool, input).text());
+  }
+
+  private static String savedTo(SavedGrants saved) {
+    return ", saved to " + saved.file();
+  }
+
+  private static void saved(ObjectNode details, SavedGrants saved) {
+    details.put("file", saved.file().toString());
+    strings(details.putArray("rulesAdded"), saved.result().addedRules());
+    strings(details.putArray("rulesAlreadyThere"), saved.result().alreadyPresentRules());
+    strings(details.putArray("directoriesAdded"), saved.result().addedDirectories());
+    strings(
+        details.putArray("directoriesAlreadyThere"), saved.result().alreadyPresentDirectories());
   }
 
   private static void strings(ArrayNode array, List<String> values) {

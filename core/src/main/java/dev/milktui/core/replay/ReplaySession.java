@@ -6,6 +6,7 @@ import dev.milktui.core.event.TurnSummary;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantException;
 import dev.milktui.core.grants.GrantPersister;
+import dev.milktui.core.grants.SavedGrants;
 import dev.milktui.core.session.Session;
 import dev.milktui.core.session.SessionEngine;
 import java.util.List;
@@ -147,11 +148,11 @@ public final class ReplaySession implements Session {
     if (decision.persist() && decision.grantsSomething()) {
       persister.persist(decision);
     }
-    resumeWithSavedGrants(decision);
+    resumeWithSavedGrants(decision, Optional.empty());
   }
 
   @Override
-  public void resumeWithSavedGrants(GrantDecision decision) {
+  public void resumeWithSavedGrants(GrantDecision decision, Optional<SavedGrants> saved) {
     engine.emit(
         new SessionEvent.Notice(
             SessionEvent.Level.INFO,

@@ -7,6 +7,7 @@ import dev.milktui.core.event.TurnSummary;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantException;
 import dev.milktui.core.grants.GrantPersister;
+import dev.milktui.core.grants.SavedGrants;
 import dev.milktui.core.grants.UntrustedWorkspaceDetector;
 import dev.milktui.core.ledger.DecisionLedger;
 import dev.milktui.core.ledger.SessionDecisions;
@@ -46,7 +47,6 @@ import dev.milktui.core.session.SessionState.Running;
 import dev.milktui.core.session.SessionState.WaitingForTasks;
 import dev.milktui.core.task.RunningTasks;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -121,6 +121,10 @@ public final class ClaudeSession implements Session {
   private String sessionId;
   private boolean taskReportDue;
   private ResumeWithGrants saving;
+  // Whether the launch asked for a mode (--permission-mode, or the one a restart carries over);
+  // the mode the first process starts in goes to the ledger once.
+  private final boolean modeAskedAtLaunch;
+  private boolean startModeRecorded;
   private long savingDeadline;
   private int hostRequests;
 
@@ -134,26 +138,24 @@ public final class ClaudeSession implements Session {
       Consumer<SessionEvent> listener,
       GrantPersister persister,
       SessionRecorder recorder) {
-    this(spec, listener, persister, recorder, DecisionLedger.NONE, Optional.empty());
+    this(spec, listener, persister, recorder, DecisionLedger.NONE);
   }
 
   /**
-   * With {@code ledger}, every decision about what may run is written to it before claude is told;
-   * {@code rulesFile} is where the host saves the rules the user allows always.
+   * With {@code ledger}, every decision about what may run is written to it before claude is told.
    */
   public ClaudeSession(
       LaunchSpec spec,
       Consumer<SessionEvent> listener,
       GrantPersister persister,
       SessionRecorder recorder,
-      DecisionLedger ledger,
-      Optional<Path> rulesFile) {
+      DecisionLedger ledger) {
     this.spec = spec;
+    this.modeAskedAtLaunch = spec.permissionMode().isPresent();
     this.decisions =
         new SessionDecisions(
             ledger,
             Clock.systemUTC(),
-            rulesFile,
             () -> sessionId,
             problem -> outbox.add(notice(SessionEvent.Level.WARNING, problem)));
     this.router =
@@ -241,8 +243,8 @@ public final class ClaudeSession implements Session {
 
   /** Returns at once; the actor resumes with grants saved elsewhere, writing nothing. */
   @Override
-  public void resumeWithSavedGrants(GrantDecision decision) {
-    post(new ResumeSaved(decision));
+  public void resumeWithSavedGrants(GrantDecision decision, Optional<SavedGrants> saved) {
+    post(new ResumeSaved(decision, saved));
   }
 
   @Override
@@ -337,7 +339,7 @@ public final class ClaudeSession implements Session {
       onResumeWithGrants(resume);
     } else if (message instanceof ResumeSaved saved) {
       if (!(state instanceof Closed)) {
-        resume(saved.decision());
+        resume(saved.decision(), saved.saved());
       }
     } else if (message instanceof GrantsPersisted persisted) {
       onGrantsPersisted(persisted);
@@ -552,7 +554,7 @@ public final class ClaudeSession implements Session {
       return;
     }
     if (!(decision.persist() && decision.grantsSomething())) {
-      resume(decision);
+      resume(decision, Optional.empty());
       return;
     }
     if (saving != null) {
@@ -570,8 +572,9 @@ public final class ClaudeSession implements Session {
 
   private void persist(ResumeWithGrants resume) {
     Optional<String> failure;
+    Optional<SavedGrants> saved = Optional.empty();
     try {
-      persister.persist(resume.decision());
+      saved = Optional.of(persister.persist(resume.decision()));
       failure = Optional.empty();
     } catch (GrantException | RuntimeException e) {
       failure = Optional.of(String.valueOf(e.getMessage()));
@@ -580,7 +583,7 @@ public final class ClaudeSession implements Session {
       Logger.error(e, "saving grants failed");
       failure = Optional.of(e.toString());
     }
-    post(new GrantsPersisted(resume, failure));
+    post(new GrantsPersisted(resume, failure, saved));
   }
 
   private void onGrantsPersisted(GrantsPersisted persisted) {
@@ -603,7 +606,7 @@ public final class ClaudeSession implements Session {
           "The grants could not be saved (" + persisted.failure().get() + "); nothing was resumed.";
       emit(notice(SessionEvent.Level.ERROR, text));
     } else if (!(state instanceof Closed)) {
-      resume(persisted.resume().decision());
+      resume(persisted.resume().decision(), persisted.saved());
     }
   }
 
@@ -617,8 +620,8 @@ public final class ClaudeSession implements Session {
     saving = null;
   }
 
-  private void resume(GrantDecision decision) {
-    decisions.granted(decision);
+  private void resume(GrantDecision decision, Optional<SavedGrants> saved) {
+    decisions.granted(decision, saved);
     spec = spec.withGrants(decision.rules(), decision.directories());
     emit(
         notice(
@@ -650,6 +653,9 @@ public final class ClaudeSession implements Session {
       decisions.answered(answer.request(), answer.line());
     }
     if (!reachable || !process.write(answer.line())) {
+      decisions.deniedByDefault(
+          answer.request(),
+          "your answer did not reach claude (its process ended or stopped reading)");
       emit(
           notice(
               SessionEvent.Level.WARNING,
@@ -775,6 +781,10 @@ public final class ClaudeSession implements Session {
    */
   private void adoptReported(ClaudeProcess process, CliMessage message) {
     if (message instanceof SystemMessage.Init init) {
+      if (!startModeRecorded) {
+        startModeRecorded = true;
+        decisions.modeAtStart(spec.requestedPermissionMode(), modeAskedAtLaunch);
+      }
       adoptReported(init.model(), init.permissionMode());
       unrequestedMode(process, init.permissionMode(), true);
     } else if (message instanceof SystemMessage.Status status) {
@@ -790,6 +800,9 @@ public final class ClaudeSession implements Session {
     // Only a mode milk-tui itself would choose is passed on: never bypassPermissions or another
     // mode claude took from elsewhere (its settings), which a relaunch must not make milk-tui's.
     if (mode != null && PermissionModes.chosen(mode)) {
+      if (!mode.equals(spec.requestedPermissionMode())) {
+        decisions.modeAdopted(mode);
+      }
       spec = spec.withPermissionMode(mode);
     }
   }

@@ -2,6 +2,7 @@ package dev.milktui.core.session;
 
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantException;
+import dev.milktui.core.grants.SavedGrants;
 import java.util.Optional;
 
 /**
@@ -33,9 +34,12 @@ public interface Session extends AutoCloseable {
    * asks to remember them (the UI saves on its own workers, bounded and cancellable): nothing is
    * written here. A session whose {@link #resumeWithGrants} saves must override this.
    *
+   * @param saved what the caller's save wrote, for the decision ledger; empty when nothing was
+   *     saved (the grants are for this session only)
    * @throws GrantException when the grants cannot be applied; nothing was resumed then
    */
-  default void resumeWithSavedGrants(GrantDecision decision) throws GrantException {
+  default void resumeWithSavedGrants(GrantDecision decision, Optional<SavedGrants> saved)
+      throws GrantException {
     resumeWithGrants(decision);
   }
 

@@ -3,6 +3,7 @@ package dev.milktui.core.session;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantDecision;
+import dev.milktui.core.grants.SavedGrants;
 import dev.milktui.core.protocol.CliMessage;
 import dev.milktui.core.protocol.MalformedLine;
 import java.util.List;
@@ -35,7 +36,8 @@ sealed interface SessionMessage {
   record ResumeWithGrants(GrantDecision decision) implements SessionMessage {}
 
   /** Grants the caller saved already (when remembered): only the resume is left. */
-  record ResumeSaved(GrantDecision decision) implements SessionMessage {}
+  record ResumeSaved(GrantDecision decision, Optional<SavedGrants> saved)
+      implements SessionMessage {}
 
   record Answer(ClaudeProcess process, PermissionRequest request, String line)
       implements SessionMessage {}
@@ -48,7 +50,8 @@ sealed interface SessionMessage {
       implements SessionMessage {}
 
   /** Persisting {@code decision} ended; {@code failure} is empty when it was saved. */
-  record GrantsPersisted(ResumeWithGrants resume, Optional<String> failure)
+  record GrantsPersisted(
+      ResumeWithGrants resume, Optional<String> failure, Optional<SavedGrants> saved)
       implements SessionMessage {}
 
   // Reports from a process's threads.

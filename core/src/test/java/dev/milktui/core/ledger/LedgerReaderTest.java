@@ -33,6 +33,26 @@ class LedgerReaderTest {
   }
 
   @Test
+  void aLineTornInTheMiddleOfAFileIsSkippedAndTheEntriesAroundItAreKept() throws IOException {
+    // A crash cut a write short; the next run gave the torn line its line end and went on.
+    Files.writeString(
+        folder.resolve("2026-12-03.jsonl"),
+        line("2026-12-03T10:00:00Z", "a")
+            + "\n"
+            + line("2026-12-03T11:00:00Z", "a").substring(0, 40)
+            + "\n"
+            + line("2026-12-03T12:00:00Z", "a")
+            + "\n");
+
+    LedgerReader.Reading reading = LedgerReader.read(folder, Optional.empty(), d -> true);
+
+    assertThat(reading.entries())
+        .extracting(d -> d.time().toString())
+        .containsExactly("2026-12-03T10:00:00Z", "2026-12-03T12:00:00Z");
+    assertThat(reading.tornLines() + reading.badLines()).isEqualTo(1);
+  }
+
+  @Test
   void badLinesAnywhereAreSkippedAndCounted() throws IOException {
     Files.writeString(
         folder.resolve("2026-12-03.jsonl"),

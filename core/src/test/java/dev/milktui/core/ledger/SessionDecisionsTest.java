@@ -2,9 +2,12 @@ package dev.milktui.core.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantDecision;
+import dev.milktui.core.grants.GrantResult;
+import dev.milktui.core.grants.SavedGrants;
 import dev.milktui.core.protocol.Json;
 import dev.milktui.core.protocol.PermissionSuggestion;
 import dev.milktui.core.session.SessionEngine;
@@ -32,7 +35,6 @@ class SessionDecisionsTest {
             return Optional.empty();
           },
           Clock.fixed(NOW, ZoneOffset.UTC),
-          Optional.of(RULES),
           () -> "s-1",
           problems::add);
   private final List<SessionEvent> events = new ArrayList<>();
@@ -106,17 +108,67 @@ class SessionDecisionsTest {
   }
 
   @Test
-  void allowAlwaysNamesTheRulesAndTheFileTheyWereSavedTo() {
+  void allowAlwaysNamesTheRulesAndTheFileTheSaveReportsItWrote() {
+    replay("d-allow");
+    Path written = Path.of("/elsewhere/settings.json");
+
+    request("Bash")
+        .allowAlways(
+            List.of(new PermissionSuggestion.Rule("Bash", "touch:*")),
+            List.of(),
+            new SavedGrants(
+                written,
+                new GrantResult(List.of(), List.of("Bash(touch:*)"), List.of(), List.of())));
+
+    Decision always = ledger.get(0);
+    assertThat(always.kind()).isEqualTo(Decision.Kind.ALLOW_ALWAYS);
+    assertThat(always.decided()).isEqualTo("allowed always: Bash(touch:*), saved to " + written);
+    assertThat(always.details().path("file").asText()).isEqualTo(written.toString());
+    assertThat(always.details().path("rules").get(0).asText()).isEqualTo("Bash(touch:*)");
+    assertThat(always.details().path("rulesAdded")).isEmpty();
+    assertThat(always.details().path("rulesAlreadyThere").get(0).asText())
+        .isEqualTo("Bash(touch:*)");
+  }
+
+  @Test
+  void rulesForTheSessionWithNoSaveAreNeverCalledAlwaysNorGivenAFile() {
     replay("d-allow");
 
     request("Bash")
         .allowForSession(List.of(new PermissionSuggestion.Rule("Bash", "touch:*")), List.of());
 
-    Decision always = ledger.get(0);
-    assertThat(always.kind()).isEqualTo(Decision.Kind.ALLOW_ALWAYS);
-    assertThat(always.decided()).isEqualTo("allowed always: Bash(touch:*) saved to " + RULES);
-    assertThat(always.details().path("file").asText()).isEqualTo(RULES.toString());
-    assertThat(always.details().path("rules").get(0).asText()).isEqualTo("Bash(touch:*)");
+    Decision allowed = ledger.get(0);
+    assertThat(allowed.kind()).isEqualTo(Decision.Kind.ALLOW_ONCE);
+    assertThat(allowed.decided())
+        .isEqualTo("allowed, and for this session: Bash(touch:*) (not saved)");
+    assertThat(allowed.details().has("file")).isFalse();
+  }
+
+  @Test
+  void aRequestNobodyCanAnswerAnyMoreIsDeniedByDefault() {
+    replay("d-allow");
+
+    engine.abandonAll("claude exited before the request was answered");
+
+    assertThat(ledger).hasSize(1);
+    Decision denied = ledger.get(0);
+    assertThat(denied.kind()).isEqualTo(Decision.Kind.DENY);
+    assertThat(denied.by()).isEqualTo(Decision.By.DEFAULT);
+    assertThat(denied.tool()).isEqualTo("Bash");
+    assertThat(denied.shown()).startsWith("$ touch");
+    assertThat(denied.decided())
+        .isEqualTo(
+            "denied by default, nobody answered: claude exited before the request was answered");
+  }
+
+  @Test
+  void aRequestClaudeWithdrewIsNoDecision() {
+    replay("d-allow");
+
+    request("Bash").withdraw();
+    engine.abandonAll("the session was closed");
+
+    assertThat(ledger).isEmpty();
   }
 
   @Test
@@ -167,17 +219,114 @@ class SessionDecisionsTest {
   }
 
   @Test
-  void aGrantDecisionSaysWhatWasGrantedAndWhereItIsRemembered() {
+  void aGrantDecisionSaysWhatWasGrantedAndWhereTheSaveWroteIt() {
+    GrantDecision remembered =
+        new GrantDecision(List.of("Write(//p/**)"), List.of(Path.of("/p/out")), true, null);
     decisions.granted(
-        new GrantDecision(List.of("Write(//p/**)"), List.of(Path.of("/p/out")), true, null));
-    decisions.granted(new GrantDecision(List.of("Bash(ls:*)"), List.of(), false, null));
+        remembered,
+        Optional.of(
+            new SavedGrants(
+                RULES,
+                new GrantResult(
+                    List.of("Write(//p/**)"), List.of(), List.of("/p/out"), List.of()))));
+    decisions.granted(
+        new GrantDecision(List.of("Bash(ls:*)"), List.of(), false, null), Optional.empty());
 
     assertThat(ledger)
         .extracting(Decision::decided)
         .containsExactly(
-            "granted Write(//p/**), directory /p/out, remembered in " + RULES,
+            "granted Write(//p/**), directory /p/out, saved to " + RULES,
             "granted Bash(ls:*), for this session only");
     assertThat(ledger.get(0).details().path("remembered").asBoolean()).isTrue();
+    assertThat(ledger.get(0).details().path("file").asText()).isEqualTo(RULES.toString());
+    assertThat(ledger.get(0).details().path("directoriesAdded").get(0).asText())
+        .isEqualTo("/p/out");
+    assertThat(ledger.get(1).details().path("remembered").asBoolean()).isFalse();
+    assertThat(ledger.get(1).details().has("file")).isFalse();
+  }
+
+  @Test
+  void aGrantDecisionListsEachCallTheDialogShowedTickedOrNotWithItsInputMarked() {
+    JsonNode touch = Json.object().put("command", "touch /p/a");
+    JsonNode hostile = Json.object().put("file_path", "/p/\u001b]52;c;aGk=\u0007x");
+    GrantDecision decision =
+        new GrantDecision(List.of("Bash(touch:*)"), List.of(), false, null)
+            .withCalls(
+                List.of(
+                    new GrantDecision.Call("Bash", touch, 2, true, "Bash(touch:*)"),
+                    new GrantDecision.Call("Write", hostile, 1, false, "Write(//p/**)")));
+
+    decisions.granted(decision, Optional.empty());
+
+    Decision grant = ledger.get(0);
+    assertThat(grant.kind()).isEqualTo(Decision.Kind.GRANT);
+    assertThat(grant.tool()).isEqualTo("Bash, Write");
+    assertThat(grant.decided())
+        .isEqualTo("granted Bash(touch:*) (1 of 2 calls ticked), for this session only");
+    JsonNode calls = grant.details().path("calls");
+    assertThat(calls).hasSize(2);
+    assertThat(calls.get(0).path("ticked").asBoolean()).isTrue();
+    assertThat(calls.get(0).path("rule").asText()).isEqualTo("Bash(touch:*)");
+    assertThat(calls.get(0).path("count").asInt()).isEqualTo(2);
+    assertThat(calls.get(0).path("input")).isEqualTo(touch);
+    assertThat(calls.get(1).path("ticked").asBoolean()).isFalse();
+    assertThat(calls.get(1).path("rule").asText()).as("an unticked call grants nothing").isEmpty();
+    assertThat(calls.get(1).path("input")).isEqualTo(hostile);
+    assertThat(grant.shown())
+        .startsWith("[x] Bash: $ touch /p/a  (granted as Bash(touch:*))\n[ ] Write: ")
+        .doesNotContain("\u001b")
+        .doesNotContain("\u0007");
+    assertThat(calls.get(1).path("shown").asText()).doesNotContain("\u001b");
+  }
+
+  @Test
+  void retryingWithoutGrantsListsTheCallsNoneTicked() {
+    decisions.granted(
+        GrantDecision.retryWithoutGrants()
+            .withCalls(
+                List.of(
+                    new GrantDecision.Call(
+                        "Bash", Json.object().put("command", "ls"), 1, false, ""))),
+        Optional.empty());
+
+    assertThat(ledger.get(0).decided())
+        .isEqualTo("retried without new grants (0 of 1 calls ticked)");
+    assertThat(ledger.get(0).details().path("calls").get(0).path("ticked").asBoolean()).isFalse();
+  }
+
+  @Test
+  void theStartModeIsTheUsersWhenAskedForElseTheDefault() {
+    decisions.modeAtStart("plan", true);
+    decisions.modeAtStart("default", false);
+
+    assertThat(ledger)
+        .extracting(Decision::kind, Decision::by, Decision::source, Decision::decided)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(
+                Decision.Kind.MODE,
+                Decision.By.YOU,
+                "--permission-mode",
+                "session started in mode plan"),
+            org.assertj.core.groups.Tuple.tuple(
+                Decision.Kind.MODE,
+                Decision.By.DEFAULT,
+                "no mode asked for",
+                "session started in mode default"));
+  }
+
+  @Test
+  void aModeClaudeTookUnaskedIsClaudesButOneAPlanApprovalSetIsNotRecordedTwice() {
+    replay("p8c-question-declined-plan-accept-edits");
+    request("ExitPlanMode").approvePlan("acceptEdits");
+    int afterApproval = ledger.size();
+
+    decisions.modeAdopted("acceptEdits");
+    decisions.modeAdopted("plan");
+
+    assertThat(ledger).hasSize(afterApproval + 1);
+    Decision adopted = ledger.get(afterApproval);
+    assertThat(adopted.by()).isEqualTo(Decision.By.CLAUDE);
+    assertThat(adopted.details().path("mode").asText()).isEqualTo("plan");
   }
 
   @Test
@@ -215,11 +364,7 @@ class SessionDecisionsTest {
   void aLedgerProblemIsPassedOnForTheUser() {
     SessionDecisions failing =
         new SessionDecisions(
-            decision -> Optional.of("disk full"),
-            Clock.systemUTC(),
-            Optional.empty(),
-            () -> "",
-            problems::add);
+            decision -> Optional.of("disk full"), Clock.systemUTC(), () -> "", problems::add);
 
     failing.modeAsked("plan");
 

@@ -8,6 +8,7 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantPersister;
+import dev.milktui.core.testkit.Persisters;
 import dev.milktui.core.testkit.Recordings;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -80,7 +81,7 @@ class ReplaySessionTest {
   @Test
   void allowingPlaysTheAllowBranchAndAStreamClosedTurnThenResumesWithGrants() throws Exception {
     List<GrantDecision> saved = new ArrayList<>();
-    session = new ReplaySession(script(), events::add, saved::add, 0);
+    session = new ReplaySession(script(), events::add, Persisters.into(saved), 0);
     session.send("Create a file with touch");
     next(SessionEvent.PermissionRequested.class).request().allowOnce();
     assertThat(next(SessionEvent.ToolFinished.class).call().outcome()).isEqualTo(ToolOutcome.OK);
@@ -119,7 +120,7 @@ class ReplaySessionTest {
                 }
               }
             },
-            saved::add,
+            Persisters.into(saved),
             0);
     self[0] = session;
     session.send("Create a file with touch");
@@ -147,7 +148,10 @@ class ReplaySessionTest {
   void aMessageAfterTheRecordingEndsFinishesItsTurnWithoutAFooter() throws Exception {
     session =
         new ReplaySession(
-            ReplayScript.parse(new BufferedReader(new StringReader(""))), events::add, d -> {}, 0);
+            ReplayScript.parse(new BufferedReader(new StringReader(""))),
+            events::add,
+            Persisters::wrote,
+            0);
     session.send("anyone there?");
     next(SessionEvent.UserPrompt.class);
     SessionEvent.TurnFinished finished = next(SessionEvent.TurnFinished.class);
@@ -156,7 +160,7 @@ class ReplaySessionTest {
 
   @Test
   void aStoppedReplayedTurnStillFinishes() throws Exception {
-    session = new ReplaySession(script(), events::add, d -> {}, 0);
+    session = new ReplaySession(script(), events::add, Persisters::wrote, 0);
     session.send("go");
     next(SessionEvent.PermissionRequested.class);
     session.interrupt();

@@ -8,11 +8,13 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantPersister;
 import dev.milktui.core.protocol.Json;
+import dev.milktui.core.testkit.Persisters;
 import dev.milktui.core.testkit.Recordings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
@@ -125,11 +127,8 @@ class ClaudeSessionTest extends StandInFixture {
     FakeClaude fake =
         FakeClaude.script(
             dir,
-            "next_line; head -n 2 '"
-                + transcript("d-allow")
-                + "'; grep control_request '"
-                + transcript("d-allow")
-                + "'; next_line; tail -n +4 '"
+            asksToTouch()
+                + "next_line; tail -n +4 '"
                 + transcript("d-allow")
                 + "' | grep -v control_request; next_line");
     open(fake, GrantPersister.REFUSE).send("Create a file with touch");
@@ -242,7 +241,7 @@ class ClaudeSessionTest extends StandInFixture {
       throws Exception {
     FakeClaude fake = replaying("f1-ppt-arg-devnull");
     List<GrantDecision> persisted = new ArrayList<>();
-    open(fake, persisted::add).send("Create a file");
+    open(fake, Persisters.into(persisted)).send("Create a file");
     String sessionId = events.await(SessionEvent.GrantsNeeded.class).summary().sessionId();
 
     Path outside = Files.createDirectories(dir.resolve("outside"));
@@ -270,11 +269,11 @@ class ClaudeSessionTest extends StandInFixture {
   void grantsTheCallerSavedAlreadyAreNotWrittenAgainAndTheResumeNamesThemSaved() {
     FakeClaude fake = replaying("f1-ppt-arg-devnull");
     List<GrantDecision> persisted = new ArrayList<>();
-    open(fake, persisted::add).send("Create a file");
+    open(fake, Persisters.into(persisted)).send("Create a file");
     events.await(SessionEvent.GrantsNeeded.class);
 
-    session.resumeWithSavedGrants(
-        new GrantDecision(List.of("Bash(touch:*)"), List.of(), true, null));
+    GrantDecision decision = new GrantDecision(List.of("Bash(touch:*)"), List.of(), true, null);
+    session.resumeWithSavedGrants(decision, Optional.of(Persisters.wrote(decision)));
     events.await(SessionEvent.TurnFinished.class, 2);
 
     assertThat(persisted).as("the session writes nothing").isEmpty();
@@ -301,7 +300,13 @@ class ClaudeSessionTest extends StandInFixture {
   void savingGrantsIsBoundedAndNeverHoldsTheCaller() throws Exception {
     FakeClaude fake = replaying("f1-ppt-arg-devnull");
     CountDownLatch release = new CountDownLatch(1);
-    open(fake, decision -> awaitQuietly(release)).send("Create a file");
+    open(
+            fake,
+            decision -> {
+              awaitQuietly(release);
+              return Persisters.wrote(decision);
+            })
+        .send("Create a file");
     events.await(SessionEvent.GrantsNeeded.class);
 
     // Returns while the persister is held: the caller never waits for the settings file.

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantPersister;
+import dev.milktui.core.ledger.Decision;
 import dev.milktui.core.ledger.LedgerFile;
 import dev.milktui.core.ledger.LedgerFolder;
 import dev.milktui.core.ledger.LedgerReader;
@@ -23,7 +24,7 @@ class DecisionLedgerOrderTest extends StandInFixture {
   /** Reads the ledger the moment a control_response is written to claude. */
   private static final class OnAnswer implements SessionRecorder {
     private final Path folder;
-    final List<Integer> entriesWhenAnswered = new ArrayList<>();
+    final List<List<Decision.Kind>> entriesWhenAnswered = new ArrayList<>();
 
     OnAnswer(Path folder) {
       this.folder = folder;
@@ -37,7 +38,9 @@ class DecisionLedgerOrderTest extends StandInFixture {
       if (line.contains("\"control_response\"")) {
         try {
           entriesWhenAnswered.add(
-              LedgerReader.read(folder, Optional.empty(), d -> true).entries().size());
+              LedgerReader.read(folder, Optional.empty(), d -> true).entries().stream()
+                  .map(Decision::kind)
+                  .toList());
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }
@@ -54,30 +57,21 @@ class DecisionLedgerOrderTest extends StandInFixture {
     FakeClaude fake =
         FakeClaude.script(
             dir,
-            "next_line; head -n 2 '"
-                + transcript("d-allow")
-                + "'; grep control_request '"
-                + transcript("d-allow")
-                + "'; next_line; tail -n +4 '"
+            asksToTouch()
+                + "next_line; tail -n +4 '"
                 + transcript("d-allow")
                 + "' | grep -v control_request; next_line");
     OnAnswer recorder = new OnAnswer(folder);
     try (LedgerFile ledger = new LedgerFile(folder, Duration.ofSeconds(5))) {
-      session =
-          new ClaudeSession(
-              fake.spec(dir),
-              events,
-              GrantPersister.REFUSE,
-              recorder,
-              ledger,
-              Optional.of(dir.resolve("settings.json")));
+      session = new ClaudeSession(fake.spec(dir), events, GrantPersister.REFUSE, recorder, ledger);
       session.send("Create a file with touch");
       PermissionRequest request = events.await(SessionEvent.PermissionRequested.class).request();
       request.allowOnce();
       events.await(SessionEvent.TurnFinished.class);
     }
 
-    assertThat(recorder.entriesWhenAnswered).containsExactly(1);
+    assertThat(recorder.entriesWhenAnswered)
+        .containsExactly(List.of(Decision.Kind.MODE, Decision.Kind.ALLOW_ONCE));
     assertThat(fake.lastStdin().orElseThrow().get(1)).contains("control_response");
   }
 }

@@ -47,8 +47,7 @@ class DecisionLedgerRealCliIT extends RealCliFixture {
               events,
               GrantPersister.REFUSE,
               SessionRecorder.NONE,
-              ledger,
-              Optional.empty());
+              ledger);
       session.send("Make a file");
       events.await(SessionEvent.PermissionRequested.class).request().allowOnce();
       events.await(SessionEvent.TurnFinished.class);
@@ -62,15 +61,17 @@ class DecisionLedgerRealCliIT extends RealCliFixture {
     assertThat(entries)
         .extracting(Decision::kind, Decision::tool, Decision::by)
         .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(Decision.Kind.MODE, "", Decision.By.DEFAULT),
             org.assertj.core.groups.Tuple.tuple(
                 Decision.Kind.RAN_WITHOUT_ASKING, "Bash", Decision.By.BASELINE),
             org.assertj.core.groups.Tuple.tuple(Decision.Kind.ALLOW_ONCE, "Bash", Decision.By.YOU),
             org.assertj.core.groups.Tuple.tuple(Decision.Kind.DENY, "Bash", Decision.By.YOU));
     assertThat(entries).allSatisfy(d -> assertThat(d.sessionId()).isEqualTo(sessionId));
-    assertThat(entries.get(0).source()).isEqualTo("Bash");
-    assertThat(entries.get(1).input().path("command").asText()).isEqualTo("touch a.txt");
-    assertThat(entries.get(1).shown()).startsWith("$ touch a.txt");
-    assertThat(entries.get(2).decided()).isEqualTo("denied: Not there.");
+    assertThat(entries.get(0).decided()).isEqualTo("session started in mode default");
+    assertThat(entries.get(1).source()).isEqualTo("Bash");
+    assertThat(entries.get(2).input().path("command").asText()).isEqualTo("touch a.txt");
+    assertThat(entries.get(2).shown()).startsWith("$ touch a.txt");
+    assertThat(entries.get(3).decided()).isEqualTo("denied: Not there.");
     assertThat(sandbox.workDir().resolve("a.txt")).exists();
     assertThat(sandbox.workDir().resolve("b.txt")).doesNotExist();
   }

@@ -53,6 +53,18 @@ abstract class StandInFixture {
     return Recordings.ndjson(name).toString();
   }
 
+  /**
+   * Bash for claude's start of recording d-allow, up to its permission request for a Bash touch: it
+   * reads the message, prints the init and the request.
+   */
+  static String asksToTouch() {
+    return "next_line; head -n 2 '"
+        + transcript("d-allow")
+        + "'; grep control_request '"
+        + transcript("d-allow")
+        + "'; ";
+  }
+
   /** Bash that prints each line on stdout, as claude would. */
   static String printf(String... lines) {
     StringBuilder out = new StringBuilder();

@@ -16,6 +16,7 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantDecision;
+import dev.milktui.core.grants.SavedGrants;
 import dev.milktui.core.text.TerminalText;
 import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.app.SaveProgress;
@@ -26,6 +27,7 @@ import dev.milktui.tui.tools.InputSummary;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -286,7 +288,9 @@ public final class GrantDialog implements Overlay {
   }
 
   private void retryWithout() {
-    send(GrantDecision.retryWithoutGrants(), "Retrying without new grants.");
+    send(
+        GrantDecision.retryWithoutGrants().withCalls(form.listedCalls(false)),
+        "Retrying without new grants.");
   }
 
   /**
@@ -318,7 +322,7 @@ public final class GrantDialog implements Overlay {
     }
 
     @Override
-    public void saved() {
+    public void saved(Optional<SavedGrants> written) {
       if (applying != this || closed) {
         return;
       }

@@ -315,6 +315,24 @@ public final class GrantForm {
           broad.get(0) + " is broad (/, your home or above): tick the confirmation to grant it.");
     }
     return new GrantDecision(
-        List.copyOf(rules), dirs, persist, null, List.copyOf(confirmed), !broad.isEmpty());
+            List.copyOf(rules), dirs, persist, null, List.copyOf(confirmed), !broad.isEmpty())
+        .withCalls(listedCalls(true));
+  }
+
+  /**
+   * Every call the dialog lists, each ticked or not with the rule it would grant; with {@code
+   * asTicked} false, none counts as ticked (the user retried without granting).
+   */
+  List<GrantDecision.Call> listedCalls(boolean asTicked) {
+    return items.stream()
+        .map(
+            item ->
+                new GrantDecision.Call(
+                    item.call.toolName(),
+                    item.call.input(),
+                    item.call.count(),
+                    asTicked && item.ticked && item.currentRule().isPresent(),
+                    item.currentRule().orElse("")))
+        .toList();
   }
 }

@@ -2,6 +2,7 @@ package dev.milktui.tui.dialog;
 
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantException;
+import dev.milktui.core.grants.SavedGrants;
 
 /**
  * Saves grants, exactly as a dialog showed them, to the one file milk-tui keeps them in (Claude's
@@ -13,9 +14,10 @@ import dev.milktui.core.grants.GrantException;
 @FunctionalInterface
 public interface GrantSaver {
   /**
+   * @return the file written and what was added to it, as the store reported it
    * @throws GrantException when the grants could not be saved; the dialog shows why and stays open
    */
-  void save(GrantDecision decision) throws GrantException;
+  SavedGrants save(GrantDecision decision) throws GrantException;
 
   /** Where {@link #save} writes, as the dialog names it: the file's path. */
   default String destination() {

@@ -10,6 +10,7 @@ import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantPolicy;
 import dev.milktui.core.grants.PermissionRule;
+import dev.milktui.core.grants.SavedGrants;
 import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.app.SaveProgress;
 import dev.milktui.tui.dialog.PermissionView.Step;
@@ -374,12 +375,18 @@ public final class PermissionPrompter {
     }
 
     @Override
-    public void saved() {
+    public void saved(Optional<SavedGrants> written) {
       if (saving != this) {
         return;
       }
       saving = null;
-      answer(() -> request.allowForSession(decision.sessionRules(), decision.directories()));
+      // What the save wrote where goes to the ledger with the answer, not what was meant to be.
+      answer(
+          () ->
+              written.isPresent()
+                  ? request.allowAlways(
+                      decision.sessionRules(), decision.directories(), written.get())
+                  : request.allowForSession(decision.sessionRules(), decision.directories()));
     }
 
     @Override

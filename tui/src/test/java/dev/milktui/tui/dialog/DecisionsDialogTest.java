@@ -39,6 +39,31 @@ class DecisionsDialogTest {
   }
 
   @Test
+  void nothingFromTheLedgerReachesTheScreenRawInAnyField() {
+    String hostile = "\u001b]52;c;cm0gLXJmIH4=\u0007 \u009b2J";
+    Decision entry =
+        new Decision(
+            Instant.parse("2026-12-03T10:00:00Z"),
+            "457dcd2e\u009b1m",
+            Decision.Kind.RAN_WITHOUT_ASKING,
+            "Bash" + hostile,
+            Json.object().put("command", hostile),
+            "$ " + hostile,
+            "ran without asking " + hostile,
+            Decision.By.RULE,
+            "Bash(" + hostile + ")",
+            null);
+
+    String text = DecisionsDialog.text("457dcd2e", new LedgerReader.Reading(List.of(entry), 0, 0));
+
+    assertThat(text)
+        .doesNotContain("\u001b")
+        .doesNotContain("\u0007")
+        .doesNotContain("\u009b")
+        .contains("]52;c;cm0gLXJmIH4=");
+  }
+
+  @Test
   void beforeClaudeNamesTheSessionItSaysSoAndAnEmptyLedgerToo() {
     LedgerReader.Reading none = new LedgerReader.Reading(List.of(), 0, 0);
 

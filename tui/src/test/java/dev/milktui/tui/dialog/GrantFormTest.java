@@ -83,6 +83,26 @@ class GrantFormTest {
   }
 
   @Test
+  void theDecisionListsEveryCallWithWhetherItWasTickedAndTheRuleItGrants() {
+    GrantForm form = form(FAILURES);
+    form.setTicked(1, true);
+
+    List<GrantDecision.Call> calls = form.decision().calls();
+
+    assertThat(calls).hasSize(5);
+    assertThat(calls.get(0).tool()).isEqualTo("Write");
+    assertThat(calls.get(0).count()).isEqualTo(2);
+    assertThat(calls.get(0).ticked()).isFalse();
+    assertThat(calls.get(0).rule()).isEmpty();
+    assertThat(calls.get(1).ticked()).isTrue();
+    assertThat(calls.get(1).rule()).isEqualTo("Bash(npm test:*)");
+    assertThat(calls.get(1).input()).isEqualTo(input("command", "npm test"));
+    assertThat(form.listedCalls(false))
+        .as("retrying without grants grants none of them")
+        .noneMatch(GrantDecision.Call::ticked);
+  }
+
+  @Test
   void everyCallStartsOnTheNarrowestRuleOffered() {
     List<GrantForm.Item> items = form(FAILURES).items();
 
