@@ -104,6 +104,7 @@ class LedgerAndReplayInTerminalIT extends RealClaudeInTmuxFixture {
       // A key right behind Esc would read as Alt+key: the search line closes first.
       tmux.awaitGone("Find: zebra");
       assertThat(tmux.screen()).contains("Wrote notes.txt and changed its second line.");
+      tmux.quitCleanly();
     }
   }
 

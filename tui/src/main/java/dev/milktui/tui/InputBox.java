@@ -105,6 +105,14 @@ public final class InputBox extends TextBox {
     setReadOnly(true);
   }
 
+  /**
+   * True when the box holds a message being written: a read-only box's note is no draft, so the
+   * keys that would clear one (Ctrl+C, Ctrl+D) keep their meaning there.
+   */
+  public boolean hasDraft() {
+    return !isReadOnly() && !getText().isEmpty();
+  }
+
   /** True while Ctrl+R's search has the box. */
   public boolean searching() {
     return search != null;

@@ -168,9 +168,9 @@ public final class TuiController {
                       action,
                       dialogs.anyOpen()
                           ? UiEvent.MessageBox.COVERED
-                          : input.getText().isEmpty()
-                              ? UiEvent.MessageBox.EMPTY
-                              : UiEvent.MessageBox.DRAFT));
+                          : input.hasDraft()
+                              ? UiEvent.MessageBox.DRAFT
+                              : UiEvent.MessageBox.EMPTY));
               transcriptView.contentChanged();
             });
     window.addWindowListener(screenKeys.mainListener());

@@ -59,6 +59,18 @@ class ConversationKeysTest {
   }
 
   @Test
+  void ctrlCTwiceQuitsAReplayWhoseBoxShowsItsReadOnlyNote() {
+    Harness h = Harness.readOnly(100, 30, "Replay: read-only, nothing is sent.");
+    assertThat(h.screen()).contains("Replay: read-only, nothing is sent.");
+
+    h.ctrl('c');
+    assertThat(h.screen()).contains("Press Ctrl+C again within 2 seconds to quit.");
+    h.ctrl('c');
+
+    assertThat(h.controller.quitRequested()).isDone();
+  }
+
+  @Test
   void sixModeChangesInARowShowAsOneLine() {
     Harness h = new Harness(100, 30);
     for (int i = 0; i < 6; i++) {

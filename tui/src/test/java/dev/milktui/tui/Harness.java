@@ -65,6 +65,18 @@ final class Harness {
 
   /** On a given virtual terminal (e.g. one that records what is written to it). */
   Harness(DefaultVirtualTerminal terminal, TuiConfig config) {
+    this(terminal, config, Optional.empty());
+  }
+
+  /** A session that takes no messages (a replay), its box showing {@code readOnly}. */
+  static Harness readOnly(int columns, int rows, String readOnly) {
+    return new Harness(
+        new DefaultVirtualTerminal(new TerminalSize(columns, rows)),
+        TuiConfig.defaults().withDialogInputPause(Duration.ZERO),
+        Optional.of(readOnly));
+  }
+
+  private Harness(DefaultVirtualTerminal terminal, TuiConfig config, Optional<String> readOnly) {
     try {
       vt = terminal;
       TerminalScreen screen = new TerminalInputScreen(vt);
@@ -99,6 +111,11 @@ final class Harness {
                 @Override
                 public List<PastSession> pastSessions() {
                   return pastSessions;
+                }
+
+                @Override
+                public Optional<String> readOnly() {
+                  return readOnly;
                 }
 
                 @Override
