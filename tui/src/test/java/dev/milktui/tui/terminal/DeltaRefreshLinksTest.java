@@ -64,65 +64,63 @@ class DeltaRefreshLinksTest {
         StyledLine.of(new Span(URL.substring(8, 16), TextStyle.LINK, URL), Span.plain(" ok")));
   }
 
-  private static Recording started(TerminalInputScreen[] out, boolean hyperlinks) throws Exception {
-    Recording vt = new Recording();
-    out[0] = new TerminalInputScreen(vt, false, hyperlinks);
-    out[0].startScreen();
-    out[0].refresh(Screen.RefreshType.AUTOMATIC);
+  private final Recording vt = new Recording();
+  private TerminalInputScreen screen;
+
+  /** Starts the screen on {@link #vt}, draws its empty first frame, and forgets what it wrote. */
+  private void start(boolean hyperlinks) throws Exception {
+    screen = new TerminalInputScreen(vt, false, hyperlinks);
+    screen.startScreen();
+    screen.refresh(Screen.RefreshType.AUTOMATIC);
     vt.log.setLength(0);
-    return vt;
   }
 
   @Test
   void eachRowOfAWrappedUrlIsTheSameLinkOpenedAndClosedAroundExactlyItsCells() throws Exception {
-    TerminalInputScreen[] screen = new TerminalInputScreen[1];
-    Recording vt = started(screen, true);
-    drawWrappedUrl(screen[0]);
-    screen[0].refresh(Screen.RefreshType.DELTA);
+    start(true);
+    drawWrappedUrl(screen);
+    screen.refresh(Screen.RefreshType.DELTA);
     assertThat(vt.log.toString())
         .contains("see " + OPEN + "https://" + Osc8.CLOSE)
         .contains(OPEN + "example." + Osc8.CLOSE + " ok");
     assertThat(vt.log.toString().split("\u001b]8;;" + URL, -1)).hasSize(3);
-    screen[0].stopScreen();
+    screen.stopScreen();
   }
 
   @Test
   void aFullRedrawWritesTheLinkedCellsAgainWithTheirLinks() throws Exception {
-    TerminalInputScreen[] screen = new TerminalInputScreen[1];
-    Recording vt = started(screen, true);
-    drawWrappedUrl(screen[0]);
-    screen[0].refresh(Screen.RefreshType.COMPLETE);
+    start(true);
+    drawWrappedUrl(screen);
+    screen.refresh(Screen.RefreshType.COMPLETE);
     assertThat(vt.log.toString())
         .contains(OPEN + "https://" + Osc8.CLOSE)
         .contains(OPEN + "example." + Osc8.CLOSE);
     assertThat(vt.getCharacter(4, 0).getCharacterString()).isEqualTo("h");
-    screen[0].stopScreen();
+    screen.stopScreen();
   }
 
   @Test
   void cellsADialogCoversAreWrittenWithoutTheLink() throws Exception {
-    TerminalInputScreen[] screen = new TerminalInputScreen[1];
-    Recording vt = started(screen, true);
-    drawWrappedUrl(screen[0]);
-    screen[0].refresh(Screen.RefreshType.DELTA);
+    start(true);
+    drawWrappedUrl(screen);
+    screen.refresh(Screen.RefreshType.DELTA);
     vt.log.setLength(0);
     // A dialog's border over the middle of row 0's part of the URL.
     for (int x = 6; x < 9; x++) {
-      screen[0].setCharacter(x, 0, TextCharacter.fromCharacter('#')[0]);
+      screen.setCharacter(x, 0, TextCharacter.fromCharacter('#')[0]);
     }
-    screen[0].refresh(Screen.RefreshType.DELTA);
+    screen.refresh(Screen.RefreshType.DELTA);
     assertThat(vt.log.toString()).contains("###").doesNotContain("\u001b]8;;h");
     assertThat(vt.log.toString()).doesNotContain(OPEN);
-    screen[0].stopScreen();
+    screen.stopScreen();
   }
 
   @Test
   void withHyperlinksOffNoOsc8IsWrittenAndTheTextStillShows() throws Exception {
-    TerminalInputScreen[] screen = new TerminalInputScreen[1];
-    Recording vt = started(screen, false);
-    drawWrappedUrl(screen[0]);
-    screen[0].refresh(Screen.RefreshType.DELTA);
-    screen[0].refresh(Screen.RefreshType.COMPLETE);
+    start(false);
+    drawWrappedUrl(screen);
+    screen.refresh(Screen.RefreshType.DELTA);
+    screen.refresh(Screen.RefreshType.COMPLETE);
     assertThat(vt.log.toString()).doesNotContain("\u001b]8").contains("https://");
     StringBuilder shown = new StringBuilder();
     for (int x = 4; x < 12; x++) {
@@ -132,22 +130,21 @@ class DeltaRefreshLinksTest {
       shown.append(vt.getCharacter(x, 1).getCharacterString());
     }
     assertThat(shown.toString()).isEqualTo(URL.substring(0, 16));
-    screen[0].stopScreen();
+    screen.stopScreen();
   }
 
   @Test
   void aUrlOsc8RefusesShowsAsTextWithoutAnEscape() throws Exception {
-    TerminalInputScreen[] screen = new TerminalInputScreen[1];
-    Recording vt = started(screen, true);
+    start(true);
     new LinePainter(new Palette(true))
         .paint(
-            screen[0].newTextGraphics(),
+            screen.newTextGraphics(),
             0,
             0,
             12,
             StyledLine.of(new Span("click me", TextStyle.LINK, "javascript:x()")));
-    screen[0].refresh(Screen.RefreshType.DELTA);
+    screen.refresh(Screen.RefreshType.DELTA);
     assertThat(vt.log.toString()).contains("click me").doesNotContain("\u001b]8");
-    screen[0].stopScreen();
+    screen.stopScreen();
   }
 }
