@@ -33,6 +33,7 @@ import dev.milktui.tui.app.UiEvent;
 import dev.milktui.tui.dialog.GrantSaver;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
 import dev.milktui.tui.keys.KeyFile;
+import dev.milktui.tui.terminal.HyperlinkSupport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -197,6 +198,17 @@ public final class MilkTuiCommand implements Callable<Integer> {
       description =
           "A turn this long calls you when it ends (default: MILK_TUI_NOTIFY_AFTER, else 30).")
   Integer notifyAfter;
+
+  @Option(
+      names = "--links",
+      paramLabel = "HOW",
+      converter = LinksChoice.Converter.class,
+      completionCandidates = LinksChoice.Names.class,
+      description =
+          "Links in replies: ${COMPLETION-CANDIDATES} (osc8: clickable OSC 8 hyperlinks; auto:"
+              + " on terminals known to support them, not inside tmux; default: MILK_TUI_LINKS,"
+              + " else auto).")
+  HyperlinkSupport.Mode links;
 
   @Option(
       names = "--keys",
@@ -410,6 +422,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
             .withColor(Colours.scheme(environment.variables(), theme))
             .withAskBackground(Colours.askBackground(environment.variables(), theme))
             .withAttention(NotifyChoice.settings(environment.variables(), notify, notifyAfter))
+            .withHyperlinks(LinksChoice.hyperlinks(environment.variables(), links))
             .withHistoryFile(paths.historyFile())
             .withGrantSaver(
                 new GrantSaver() {

@@ -177,7 +177,8 @@ public final class TerminalLauncher {
       List<KeyStroke> typed)
       throws UiFailedException, IOException, InterruptedException {
     TerminalInputScreen screen =
-        new TerminalInputScreen(terminal, SynchronizedUpdates.wanted(System.getenv()));
+        new TerminalInputScreen(
+            terminal, SynchronizedUpdates.wanted(System.getenv()), config.hyperlinks());
     screen.typedAhead(typed);
     FatalErrors errors = FatalErrors.install();
     GuiThread thread;

@@ -23,6 +23,9 @@ final class Inlines {
   private final List<List<Piece>> lines = new ArrayList<>();
   private List<Piece> line = new ArrayList<>();
 
+  /** The destination of the link being read, or null: its text and shown URL link to it. */
+  private String href;
+
   private Inlines() {
     lines.add(line);
   }
@@ -92,7 +95,12 @@ final class Inlines {
   private void link(String destination, Node n, TextStyle style) {
     int firstLine = lines.size() - 1;
     int firstPiece = line.size();
+    String outer = href;
+    if (destination != null && !destination.isEmpty()) {
+      href = destination;
+    }
     children(n, TextStyle.LINK);
+    href = outer;
     String shown = textSince(firstLine, firstPiece);
     if (destination == null
         || destination.isEmpty()
@@ -102,11 +110,11 @@ final class Inlines {
     }
     if (shown.isBlank()) {
       // An image without alt text, a link without text: the address alone.
-      add(destination, TextStyle.LINK);
+      add(destination, TextStyle.LINK, destination);
       return;
     }
     add(" (", style);
-    add(destination, TextStyle.LINK);
+    add(destination, TextStyle.LINK, destination);
     add(")", style);
   }
 
@@ -123,8 +131,12 @@ final class Inlines {
 
   /** Adds text; a tab in running text is white space like any other and is shown as one space. */
   private void add(String text, TextStyle style) {
+    add(text, style, href);
+  }
+
+  private void add(String text, TextStyle style, String link) {
     if (!text.isEmpty()) {
-      line.add(new Piece(text.replace('\t', ' '), style));
+      line.add(new Piece(text.replace('\t', ' '), style, link));
     }
   }
 }

@@ -1,6 +1,8 @@
 package dev.milktui.tui.markdown;
 
 import java.util.List;
+import org.commonmark.ext.autolink.AutolinkExtension;
+import org.commonmark.ext.autolink.AutolinkType;
 import org.commonmark.ext.gfm.strikethrough.StrikethroughExtension;
 import org.commonmark.ext.gfm.tables.TablesExtension;
 import org.commonmark.node.Node;
@@ -9,7 +11,8 @@ import org.commonmark.parser.Parser;
 
 /**
  * The one CommonMark parser set-up (GFM tables, strikethrough with two tildes so that "~5 min"
- * stays text, task boxes, block source positions) both renderers use.
+ * stays text, task boxes, block source positions, bare URLs and e-mail addresses as links, not
+ * {@code www.} names, which would show their URL twice) both renderers use.
  */
 final class MarkdownParsing {
   private static final Parser PARSER =
@@ -17,7 +20,10 @@ final class MarkdownParsing {
           .extensions(
               List.of(
                   TablesExtension.create(),
-                  StrikethroughExtension.builder().requireTwoTildes(true).build()))
+                  StrikethroughExtension.builder().requireTwoTildes(true).build(),
+                  AutolinkExtension.builder()
+                      .linkTypes(AutolinkType.URL, AutolinkType.EMAIL)
+                      .build()))
           .includeSourceSpans(IncludeSourceSpans.BLOCKS)
           .postProcessor(new TaskBoxes())
           .build();

@@ -274,7 +274,7 @@ final class OpenParagraph {
     if (lead.text().length() == LEAD.length()) {
       first.remove(0);
     } else {
-      first.set(0, new Piece(lead.text().substring(LEAD.length()), lead.style()));
+      first.set(0, lead.withText(lead.text().substring(LEAD.length())));
     }
     return lines;
   }

@@ -11,7 +11,8 @@ import java.util.List;
  * Word-wraps one logical line of styled pieces to a width, grapheme-aware, with a prefix on the
  * first line and another (a hanging indent) on the rest. Spaces at a break are dropped. Words are
  * never broken: a word wider than the line (a long URL) starts a line of its own and is cut only at
- * the edge, with no hyphen, so it can still be selected whole.
+ * the edge, with no hyphen, so it can still be selected whole; each of its parts keeps its link, so
+ * every row of a wrapped URL is the same hyperlink.
  */
 final class Wrapper {
   private final int width;
@@ -84,12 +85,12 @@ final class Wrapper {
           j++;
         }
         flushWord();
-        space(new Span(text.substring(i, j), piece.style()));
+        space(new Span(text.substring(i, j), piece.style(), piece.link()));
       } else {
         while (j < text.length() && text.charAt(j) != ' ') {
           j++;
         }
-        Span part = new Span(text.substring(i, j), piece.style());
+        Span part = new Span(text.substring(i, j), piece.style(), piece.link());
         parts.add(part);
         partsWidth += part.width();
       }
@@ -158,7 +159,7 @@ final class Wrapper {
           end = Graphemes.next(text, i, text.length());
         }
         String piece = text.substring(i, end);
-        line.add(new Span(piece, part.style()));
+        line.add(part.withText(piece));
         col += Graphemes.width(piece);
         i = end;
       }
@@ -183,7 +184,7 @@ final class Wrapper {
     out.add(new StyledLine(merged(line)));
   }
 
-  /** Adjacent spans of one style become one, so lines stay small and compare simply. */
+  /** Adjacent spans of one style (and link) become one, so lines stay small and compare simply. */
   static List<Span> merged(List<Span> spans) {
     List<Span> result = new ArrayList<>(spans.size());
     // The run of one style being read: its first span, and its text once a second one joins (a
@@ -194,7 +195,7 @@ final class Wrapper {
       if (s.text().isEmpty()) {
         continue;
       }
-      if (first != null && first.style() == s.style()) {
+      if (first != null && first.looksLike(s)) {
         if (run == null) {
           run = new StringBuilder(first.text());
         }
@@ -211,7 +212,7 @@ final class Wrapper {
 
   private static void addRun(List<Span> result, Span first, StringBuilder run) {
     if (first != null) {
-      result.add(run == null ? first : new Span(run.toString(), first.style()));
+      result.add(run == null ? first : first.withText(run.toString()));
     }
   }
 }

@@ -6,8 +6,12 @@ import com.googlecode.lanterna.TextCharacter;
 import com.googlecode.lanterna.TextColor;
 import com.googlecode.lanterna.screen.ScreenBuffer;
 import com.googlecode.lanterna.terminal.Terminal;
+import dev.milktui.tui.text.LinePainter;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Writes to the terminal the cells of the next frame that differ from the last one, as Lanterna's
@@ -16,13 +20,26 @@ import java.util.EnumSet;
  * compare it, so a frame in which a pane scrolls allocated tens of thousands of objects. Here the
  * cells are visited in screen order and a cell's attributes are read once, and only when its style
  * is not the one already set.
+ *
+ * <p>Where hyperlinks are on, the cells of linked text ({@link LinePainter#linkOf}) are written
+ * between an OSC 8 open and close ({@link Osc8}), closed at the end of each row, so that a URL
+ * wrapped over rows is the same link on each; a dialog's cells over it have no link, so none is
+ * written under a dialog.
  */
 final class DeltaRefresh {
   private final Terminal terminal;
+  private final SynchronizedUpdates.RawOutput hyperlinks;
   private TextCharacter[] pending = new TextCharacter[0];
 
-  DeltaRefresh(Terminal terminal) {
+  /** The URL of the link the terminal is writing, or null; whether its open escape was written. */
+  private String link;
+
+  private boolean linkOpen;
+
+  /** {@code hyperlinks}: where OSC 8 escapes go, or null to write none. */
+  DeltaRefresh(Terminal terminal, SynchronizedUpdates.RawOutput hyperlinks) {
     this.terminal = terminal;
+    this.hyperlinks = hyperlinks;
   }
 
   /** Writes what changed from {@code front} to {@code back}; the caller then copies the frame. */
@@ -49,8 +66,64 @@ final class DeltaRefresh {
           cursorRow = y;
         }
         style = Style.set(terminal, style, cell);
+        linkTo(LinePainter.linkOf(cell));
         terminal.putString(cell.getCharacterString());
         cursorColumn = x + (cell.isDoubleWidth() ? 2 : 1);
+      }
+      linkTo(null);
+    }
+  }
+
+  /**
+   * Writes again the linked cells of {@code frame}, which Lanterna has just drawn whole without
+   * their links (it draws the first frame and those after a resize or a scroll). Returns whether it
+   * wrote any (and so moved the cursor).
+   */
+  boolean writeLinks(ScreenBuffer frame, TerminalSize size) throws IOException {
+    if (hyperlinks == null) {
+      return false;
+    }
+    boolean any = false;
+    Style style = null;
+    for (int y = 0; y < size.getRows(); y++) {
+      int cursorColumn = -1;
+      for (int x = 0; x < size.getColumns(); x++) {
+        TextCharacter cell = frame.getCharacterAt(x, y);
+        String url = LinePainter.linkOf(cell);
+        if (url != null) {
+          if (x != cursorColumn) {
+            terminal.setCursorPosition(x, y);
+          }
+          style = Style.set(terminal, style, cell);
+          linkTo(url);
+          terminal.putString(cell.getCharacterString());
+          cursorColumn = x + (cell.isDoubleWidth() ? 2 : 1);
+          any = true;
+        }
+        if (cell.isDoubleWidth()) {
+          x++;
+        }
+      }
+      linkTo(null);
+    }
+    return any;
+  }
+
+  /** Makes the cells written next link to {@code url} (none if null), closing the last link. */
+  private void linkTo(String url) throws IOException {
+    if (hyperlinks == null || Objects.equals(url, link)) {
+      return;
+    }
+    if (linkOpen) {
+      hyperlinks.writeRaw(Osc8.CLOSE.getBytes(StandardCharsets.US_ASCII));
+      linkOpen = false;
+    }
+    link = url;
+    if (url != null) {
+      Optional<String> open = Osc8.open(url);
+      if (open.isPresent()) {
+        hyperlinks.writeRaw(open.get().getBytes(StandardCharsets.US_ASCII));
+        linkOpen = true;
       }
     }
   }

@@ -58,13 +58,22 @@ public final class TerminalInputScreen extends TerminalScreen {
     this(terminal, false);
   }
 
+  public TerminalInputScreen(Terminal terminal, boolean synchronizedFrames) throws IOException {
+    this(terminal, synchronizedFrames, false);
+  }
+
   /**
    * With {@code synchronizedFrames}, and a terminal that takes raw bytes, each frame goes out as
-   * one synchronized update ({@link SynchronizedUpdates}).
+   * one synchronized update ({@link SynchronizedUpdates}); with {@code hyperlinks}, linked text as
+   * OSC 8 hyperlinks ({@link HyperlinkSupport}).
    */
-  public TerminalInputScreen(Terminal terminal, boolean synchronizedFrames) throws IOException {
+  public TerminalInputScreen(Terminal terminal, boolean synchronizedFrames, boolean hyperlinks)
+      throws IOException {
     super(terminal);
-    delta = new DeltaRefresh(terminal);
+    delta =
+        new DeltaRefresh(
+            terminal,
+            hyperlinks && terminal instanceof SynchronizedUpdates.RawOutput raw ? raw : null);
     this.synchronizedFrames =
         synchronizedFrames && terminal instanceof SynchronizedUpdates.RawOutput raw ? raw : null;
     this.signals =
@@ -161,6 +170,10 @@ public final class TerminalInputScreen extends TerminalScreen {
         fullRedrawPending = false;
       }
       scrolled = false;
+      if (delta.writeLinks(getFrontBuffer(), getTerminalSize())) {
+        placeCursor();
+        getTerminal().flush();
+      }
       return;
     }
     delta.write(getBackBuffer(), getFrontBuffer(), getTerminalSize());

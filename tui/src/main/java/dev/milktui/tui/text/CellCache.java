@@ -8,6 +8,7 @@ import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The cells a {@link LinePainter} draws, made once per style and glyph. Lanterna builds every
@@ -19,19 +20,42 @@ import java.util.Map;
 final class CellCache {
   private static final int MAX_OTHER = 4096;
 
+  private static final int MAX_LINKED = 256;
+
   private final Map<TextStyle, Cells> byStyle = new EnumMap<>(TextStyle.class);
+
+  /** The cells of linked text, by style and URL; links are few, so the map is small. */
+  private final Map<Linked, Cells> linked = new HashMap<>();
+
+  private record Linked(TextStyle style, String link) {}
 
   /**
    * The cells of {@code style}, whose colours and attributes {@code g} holds now (the palette sets
    * them from the style alone, so they are the same each time).
    */
   Cells of(TextStyle style, TextGraphics g) {
-    return byStyle.computeIfAbsent(style, s -> new Cells(g));
+    return byStyle.computeIfAbsent(style, s -> new Cells(g, null));
+  }
+
+  /** As {@link #of(TextStyle, TextGraphics)}, for text that links to {@code link} (or to none). */
+  Cells of(TextStyle style, String link, TextGraphics g) {
+    if (link == null) {
+      return of(style, g);
+    }
+    if (linked.size() >= MAX_LINKED) {
+      linked.clear();
+    }
+    return linked.computeIfAbsent(new Linked(style, link), k -> new Cells(g, link));
   }
 
   /** Cells in the colours {@code g} holds now, for one row drawn outside any style. */
   static Cells current(TextGraphics g) {
-    return new Cells(g);
+    return new Cells(g, null);
+  }
+
+  /** The URL a cell drawn here links to, or null. */
+  static String linkOf(TextCharacter cell) {
+    return cell instanceof Cell c ? c.link : null;
   }
 
   /** The cells of one style: ASCII in an array, other glyphs in a bounded map. */
@@ -39,10 +63,12 @@ final class CellCache {
     private final TextColor foreground;
     private final TextColor background;
     private final EnumSet<SGR> modifiers;
+    private final String link;
     private final TextCharacter[] ascii = new TextCharacter[128];
     private final Map<String, TextCharacter> other = new HashMap<>();
 
-    private Cells(TextGraphics g) {
+    private Cells(TextGraphics g, String link) {
+      this.link = link;
       // A snapshot: the graphics object keeps changing after this.
       this.foreground = g.getForegroundColor();
       this.background = g.getBackgroundColor();
@@ -75,25 +101,28 @@ final class CellCache {
     }
 
     private TextCharacter make(String glyph) {
-      return new Cell(TextCharacter.fromString(glyph, foreground, background, modifiers)[0]);
+      return new Cell(TextCharacter.fromString(glyph, foreground, background, modifiers)[0], link);
     }
   }
 
   /**
    * A cell that knows its width. Lanterna asks a cell's width several times per frame (setting it,
    * its neighbour, comparing it with the last frame) and works it out each time from Unicode block
-   * tables; a cached cell is also drawn again and again, so it first checks identity.
+   * tables; a cached cell is also drawn again and again, so it first checks identity. It also
+   * carries the URL its text links to: the same letter linked and not linked are different cells.
    */
   private static final class Cell extends TextCharacter {
     private static final long serialVersionUID = 1L;
     private final boolean doubleWidth;
+    private final String link;
 
     // The copy constructor is deprecated but the only public one that takes any grapheme; the
     // others take a single char, and an emoji outside the Basic Multilingual Plane is two.
     @SuppressWarnings("deprecation")
-    Cell(TextCharacter made) {
+    Cell(TextCharacter made, String link) {
       super(made);
       this.doubleWidth = made.isDoubleWidth();
+      this.link = link;
     }
 
     @Override
@@ -103,7 +132,7 @@ final class CellCache {
 
     @Override
     public boolean equals(Object other) {
-      return this == other || super.equals(other);
+      return this == other || super.equals(other) && Objects.equals(link, ((Cell) other).link);
     }
 
     @Override

@@ -39,7 +39,7 @@ public final class LinePainter {
         break;
       }
       palette.apply(g, span.style());
-      x = paintSpan(g, cells.of(span.style(), g), col, row, width, x, span.text());
+      x = paintSpan(g, cells.of(span.style(), span.link(), g), col, row, width, x, span.text());
     }
     int used = x;
     palette.apply(g, TextStyle.PLAIN);
@@ -48,6 +48,14 @@ public final class LinePainter {
       g.setCharacter(col + x, row, blank);
     }
     return used;
+  }
+
+  /**
+   * The URL the text of a cell drawn by {@link #paint} links to, or null: for the frame writer,
+   * which makes such cells a hyperlink.
+   */
+  public static String linkOf(TextCharacter cell) {
+    return CellCache.linkOf(cell);
   }
 
   /**
