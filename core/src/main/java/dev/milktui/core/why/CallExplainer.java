@@ -116,11 +116,13 @@ public final class CallExplainer {
                         BashRules.matches(c, command)
                             || parts.stream().anyMatch(p -> BashRules.matches(c, p)))
                 .isPresent();
+    List<BashCommands.Kind> kinds = parts.stream().map(this::kind).toList();
     Optional<String> itself =
-        !parts.isEmpty() && parts.stream().allMatch(p -> allowedCommand(p))
+        !parts.isEmpty() && kinds.stream().allMatch(k -> k == BashCommands.Kind.RUNS)
             ? Optional.of(
-                (setup.mode().equals(ACCEPT_EDITS)
-                        ? "claude runs read-only commands, and in acceptEdits file commands,"
+                (acceptEdits()
+                        ? "claude runs read-only commands, and in acceptEdits file commands"
+                            + " (mkdir, touch, rm, rmdir, mv, cp) inside the working directory,"
                         : "claude runs read-only commands")
                     + " without asking ("
                     + String.join("; ", parts)
@@ -140,14 +142,18 @@ public final class CallExplainer {
     return new Call(anyPart, anyPart, whole, itself, allowedInParts(parts, notes));
   }
 
-  private boolean allowedCommand(String part) {
-    return BashCommands.readOnly(part)
-        || (setup.mode().equals(ACCEPT_EDITS) && BashCommands.editsFiles(part));
+  private BashCommands.Kind kind(String part) {
+    return BashCommands.kind(part, acceptEdits());
+  }
+
+  private boolean acceptEdits() {
+    return setup.mode().equals(ACCEPT_EDITS);
   }
 
   private Optional<Explanation> allowedInParts(List<String> parts, List<String> notes) {
     List<SourcedRule> covering = new ArrayList<>();
     List<String> uncovered = new ArrayList<>();
+    List<String> checked = new ArrayList<>();
     for (String part : parts) {
       Optional<SourcedRule> allowing =
           first(
@@ -155,9 +161,22 @@ public final class CallExplainer {
               r -> contentOf(r, "Bash").filter(c -> BashRules.matches(c, part)).isPresent());
       if (allowing.isPresent()) {
         covering.add(allowing.get());
-      } else if (!allowedCommand(part)) {
+      } else if (kind(part) == BashCommands.Kind.MAYBE) {
+        checked.add(part);
+      } else if (kind(part) == BashCommands.Kind.NEEDS_RULE) {
         uncovered.add(part);
       }
+    }
+    if (!parts.isEmpty() && uncovered.isEmpty() && !checked.isEmpty()) {
+      return Optional.of(
+          new Explanation(
+              Verdict.ASK_OR_ALLOW,
+              Optional.empty(),
+              "claude runs "
+                  + String.join("; ", checked)
+                  + " without asking only if its own read-only or working-directory checks pass"
+                  + " (each option and path); no rule decides it",
+              notes));
     }
     if (!parts.isEmpty() && uncovered.isEmpty() && !covering.isEmpty()) {
       List<String> partNotes = new ArrayList<>(notes);

@@ -19,10 +19,11 @@ import java.util.Optional;
 /**
  * Reads every layer claude reads for one launch into a {@link PermissionSetup}, in claude's order:
  * the user file ({@code $CLAUDE_CONFIG_DIR/settings.json}, else {@code ~/.claude/settings.json}),
- * the project's {@code .claude/settings.json} and {@code .claude/settings.local.json} (only when
- * the workspace is trusted: {@code projects[dir].hasTrustDialogAccepted} in {@code .claude.json}
- * for the folder or one above it; otherwise claude drops them, WhyRealCliIT), the {@code
- * --settings} file and what milk-tui passes: its always-ask rules and its baseline.
+ * the project's {@code .claude/settings.json} and {@code .claude/settings.local.json} (their deny
+ * and ask rules always; the project file's allow rules and folders only when the workspace is
+ * trusted: {@code projects[dir].hasTrustDialogAccepted} in {@code .claude.json} for the folder or
+ * one above it; the local file's always, WhyRealCliIT), the {@code --settings} file and what
+ * milk-tui passes: its always-ask rules and its baseline.
  */
 public final class SettingsGathering {
 
@@ -82,8 +83,11 @@ public final class SettingsGathering {
         continue;
       }
       RuleOrigin origin = new RuleOrigin(layer.label() + " settings", Optional.of(file), project);
-      collected.file(origin, trusted);
-      if (!trusted && Files.exists(file)) {
+      // The local file is the user's own (not checked in): claude counts its allow rules in an
+      // untrusted workspace too (WhyRealCliIT seed 1); the project file's it drops.
+      boolean granting = trusted || layer == SettingsLayer.LOCAL;
+      collected.file(origin, granting);
+      if (!granting && Files.exists(file)) {
         collected.notes.add(
             "the workspace is not trusted: the allow rules and additionalDirectories of "
                 + origin.describe()

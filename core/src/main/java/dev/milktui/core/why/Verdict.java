@@ -6,9 +6,19 @@ import java.util.Locale;
 public enum Verdict {
   ALLOW,
   ASK,
-  DENY;
+  DENY,
+  /**
+   * Claude runs it without asking only if checks of its own pass that this explanation does not
+   * repeat (a read-only command's options, paths outside the working folders); otherwise it asks.
+   */
+  ASK_OR_ALLOW;
 
   public String word() {
-    return name().toLowerCase(Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT).replace("_", " ");
+  }
+
+  /** Whether claude doing {@code real} is what this verdict says. */
+  public boolean admits(Verdict real) {
+    return this == real || (this == ASK_OR_ALLOW && (real == ASK || real == ALLOW));
   }
 }

@@ -87,6 +87,31 @@ class CallExplainerTest {
   }
 
   @Test
+  void gitStatusRunsAndInAcceptEditsEveryFileCommandInsideTheWorkingDirectoryRuns() {
+    assertThat(bash("git status").verdict()).isEqualTo(Verdict.ALLOW);
+    assertThat(bash("rm -f b.txt").verdict()).isEqualTo(Verdict.ASK);
+    for (String command : List.of("rm -f b.txt", "rmdir d1", "mv a.txt c.txt", "cp a.txt c.txt")) {
+      assertThat(explain("acceptEdits", "Bash", Map.of("command", command)).verdict())
+          .as(command)
+          .isEqualTo(Verdict.ALLOW);
+    }
+  }
+
+  @Test
+  void whatClaudesOwnChecksDecideIsAnsweredAskOrAllow() {
+    assertThat(bash("git status --porcelain").verdict()).isEqualTo(Verdict.ASK_OR_ALLOW);
+    assertThat(bash("tail a.txt").verdict()).isEqualTo(Verdict.ASK_OR_ALLOW);
+    assertThat(bash("cat /etc/hostname").verdict()).isEqualTo(Verdict.ASK_OR_ALLOW);
+    assertThat(bash("ls && tail a.txt").summary()).startsWith("ask or allow, because claude runs");
+    assertThat(explain("acceptEdits", "Bash", Map.of("command", "rm /s/outside/x")).verdict())
+        .isEqualTo(Verdict.ASK_OR_ALLOW);
+    assertThat(explain("acceptEdits", "Bash", Map.of("command", "touch -c a.txt")).verdict())
+        .isEqualTo(Verdict.ASK);
+    assertThat(Verdict.ASK_OR_ALLOW.admits(Verdict.ALLOW)).isTrue();
+    assertThat(Verdict.ASK_OR_ALLOW.admits(Verdict.DENY)).isFalse();
+  }
+
+  @Test
   void anEditPathDenyBeatsAWriteAskAndAReadDenyDeniesEditsToo() {
     add(ask, "Write", USER);
     add(deny, "Edit(*.env)", USER);

@@ -54,6 +54,17 @@ class SettingsGatheringTest {
   }
 
   @Test
+  void anUntrustedWorkspacesLocalFileStillAllows() throws IOException {
+    Files.writeString(
+        work.resolve(".claude/settings.local.json"), "{\"permissions\":{\"allow\":[\"Write\"]}}");
+
+    PermissionSetup setup = gather();
+
+    assertThat(setup.allow()).extracting(SourcedRule::text).containsExactly("Write", "Bash");
+    assertThat(setup.allow().get(0).origin().name()).isEqualTo("local settings");
+  }
+
+  @Test
   void aTrustedWorkspaceAddsItsAllowRulesAndDirectoriesAndTheBaselineAndAsksComeLast()
       throws IOException {
     Files.writeString(

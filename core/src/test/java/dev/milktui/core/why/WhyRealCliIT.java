@@ -33,18 +33,22 @@ import org.junit.jupiter.api.Timeout;
  * {@code --settings} files, trust, mode, milk-tui's baseline and always-ask list) and generated
  * calls; one claude per rule set, launched as milk-tui launches it, makes the calls one after the
  * other; each call is seen to run, to ask (a {@code can_use_tool} request, answered with a denial
- * so nothing runs) or to be denied, and {@link CallExplainer} must have said the same. Seeded:
- * {@code -Dwhy.seed=N} repeats a run; {@code -Dwhy.rounds=N} sets how many rule sets and {@code
- * -Dwhy.first=N} the first one (rule set R uses the seed plus R).
+ * so nothing runs) or to be denied, and {@link CallExplainer} must have said the same ("ask or
+ * allow" admits either). Seeded, with a fixed default seed: {@code -Dwhy.seed=N} explores others;
+ * {@code -Dwhy.rounds=N} sets how many rule sets and {@code -Dwhy.first=N} the first one (rule set
+ * R uses the seed plus R).
  */
 @Timeout(value = 600, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class WhyRealCliIT {
   private static final Duration TURN = Duration.ofSeconds(60);
   private static final String ASKED = "why-it answered no";
 
+  /** CI runs the same rule sets every time; {@code -Dwhy.seed=N} explores others. */
+  private static final long DEFAULT_SEED = 19646823051040L;
+
   @Test
   void whySaysWhatTheRealCliDoesForGeneratedRulesAndCalls() throws Exception {
-    long seed = Long.getLong("why.seed", System.nanoTime());
+    long seed = Long.getLong("why.seed", DEFAULT_SEED);
     int rounds = Integer.getInteger("why.rounds", 8);
     List<String> disagreements = new ArrayList<>();
     int calls = 0;
@@ -157,7 +161,7 @@ class WhyRealCliIT {
         Explanation explanation =
             explainer.explain(call.tool(), Json.MAPPER.valueToTree(call.input()));
         Verdict real = seen.get(call.id());
-        if (explanation.verdict() != real) {
+        if (!explanation.verdict().admits(real)) {
           disagreements.add(
               context
                   + "\n  "
