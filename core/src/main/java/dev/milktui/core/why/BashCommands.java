@@ -3,6 +3,7 @@ package dev.milktui.core.why;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -99,10 +100,22 @@ final class BashCommands {
   /** Plain words only: no expansion, redirection or quoting that could hide another command. */
   private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_./ =,:+-]+");
 
+  /** A plain command writing its output to one plain file: {@code echo hi > b.txt}. */
+  private static final Pattern REDIRECTED =
+      Pattern.compile("([A-Za-z0-9_./ =,:+-]+?) *>>? *([A-Za-z0-9_./,:+-]+)");
+
   private BashCommands() {}
 
   static Kind kind(String part, boolean acceptEdits) {
     String text = part.strip();
+    Matcher redirected = REDIRECTED.matcher(text);
+    if (acceptEdits && redirected.matches()) {
+      // claude checks where the output goes (WhyRealCliIT seed 1000: `echo hi > b.txt` ran).
+      Kind command = kind(redirected.group(1), true);
+      return command != Kind.NEEDS_RULE && staysInside(List.of(redirected.group(2)))
+          ? Kind.MAYBE
+          : Kind.NEEDS_RULE;
+    }
     if (!PLAIN.matcher(text).matches()) {
       return Kind.NEEDS_RULE;
     }

@@ -113,6 +113,32 @@ public final class BashRules {
     return parts;
   }
 
+  /** Whether {@code command} has a pipe ({@code |}, not {@code ||}) outside quotes. */
+  public static boolean hasPipe(String command) {
+    char quote = 0;
+    for (int i = 0; i < command.length(); i++) {
+      char c = command.charAt(i);
+      if (quote != 0) {
+        if (c == quote) {
+          quote = 0;
+        } else if (c == '\\' && quote == '"') {
+          i++;
+        }
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+      } else if (c == '\\') {
+        i++;
+      } else if (c == '|') {
+        if (i + 1 < command.length() && command.charAt(i + 1) == '|') {
+          i++;
+        } else {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   /** {@code 2>&1}, {@code <&3} and {@code &>file} are redirections, not operators. */
   private static boolean isRedirection(String command, int at) {
     char before = at > 0 ? command.charAt(at - 1) : ' ';

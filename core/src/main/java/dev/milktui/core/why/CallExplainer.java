@@ -47,6 +47,17 @@ public final class CallExplainer {
     Call call = call(tool, input, notes);
     Optional<SourcedRule> rule =
         first(setup.deny(), r -> toolWide(r, tool) || call.denies().test(r));
+    if (rule.isPresent() && deniesOnlyAPartOfAPipe(tool, input, rule.get())) {
+      // Seen with WhyRealCliIT seed 777777: `echo hi | touch a.txt` under deny Bash(touch:*) asked.
+      List<String> pipeNotes = new ArrayList<>(notes);
+      pipeNotes.add(
+          "claude asked for a pipe one part of which a deny rule matches; it may deny instead");
+      return new Explanation(
+          Verdict.ASK,
+          rule,
+          rule.get().describe() + " matches one part of this pipe, and claude asks for it",
+          pipeNotes);
+    }
     if (rule.isPresent()) {
       return decided(Verdict.DENY, rule.get(), notes);
     }
@@ -71,6 +82,14 @@ public final class CallExplainer {
       return parts.get();
     }
     return new Explanation(Verdict.ASK, Optional.empty(), "no rule: claude asks", notes);
+  }
+
+  private static boolean deniesOnlyAPartOfAPipe(String tool, JsonNode input, SourcedRule rule) {
+    if (!tool.equals("Bash") || rule.rule().content().isEmpty()) {
+      return false;
+    }
+    String command = input.path("command").asText("");
+    return BashRules.hasPipe(command) && !BashRules.matches(rule.rule().content().get(), command);
   }
 
   /**

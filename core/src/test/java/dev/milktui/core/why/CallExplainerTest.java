@@ -112,6 +112,24 @@ class CallExplainerTest {
   }
 
   @Test
+  void aDenyRuleForOnePartOfAPipeIsAnsweredAsTheAskClaudeShowed() {
+    add(deny, "Bash(touch:*)", USER);
+
+    assertThat(bash("echo hi | touch a.txt").verdict()).isEqualTo(Verdict.ASK);
+    assertThat(bash("echo hi && touch a.txt").verdict()).isEqualTo(Verdict.DENY);
+    assertThat(bash("touch a.txt").verdict()).isEqualTo(Verdict.DENY);
+  }
+
+  @Test
+  void aRedirectionIntoTheWorkingDirectoryMayRunInAcceptEdits() {
+    assertThat(explain("acceptEdits", "Bash", Map.of("command", "echo hi > b.txt")).verdict())
+        .isEqualTo(Verdict.ASK_OR_ALLOW);
+    assertThat(explain("acceptEdits", "Bash", Map.of("command", "echo hi > /etc/x")).verdict())
+        .isEqualTo(Verdict.ASK);
+    assertThat(bash("echo hi > b.txt").verdict()).isEqualTo(Verdict.ASK);
+  }
+
+  @Test
   void anEditPathDenyBeatsAWriteAskAndAReadDenyDeniesEditsToo() {
     add(ask, "Write", USER);
     add(deny, "Edit(*.env)", USER);
