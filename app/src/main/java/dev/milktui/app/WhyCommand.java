@@ -91,7 +91,7 @@ public final class WhyCommand implements Callable<Integer> {
   @Option(
       names = "--json",
       description =
-          "one JSON object: {\"verdict\":\"allow|ask|deny|ask or allow\",\"because\":…,\"rule\":…,\"layer\":…,"
+          "one JSON object: {\"verdict\":\"allow|ask|deny|ask or allow|ask or deny\",\"because\":…,\"rule\":…,\"layer\":…,"
               + "\"file\":…,\"notes\":[…]}; controls escaped")
   boolean json;
 

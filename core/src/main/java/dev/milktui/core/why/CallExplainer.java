@@ -48,15 +48,14 @@ public final class CallExplainer {
     Optional<SourcedRule> rule =
         first(setup.deny(), r -> toolWide(r, tool) || call.denies().test(r));
     if (rule.isPresent() && deniesOnlyAPartOfAPipe(tool, input, rule.get())) {
-      // Seen with WhyRealCliIT seed 777777: `echo hi | touch a.txt` under deny Bash(touch:*) asked.
-      List<String> pipeNotes = new ArrayList<>(notes);
-      pipeNotes.add(
-          "claude asked for a pipe one part of which a deny rule matches; it may deny instead");
+      // WhyRealCliIT: `echo hi | touch a.txt` under a deny rule for touch asked (seed 777777) and
+      // was refused (seed 424242); which one, this explanation cannot tell.
       return new Explanation(
-          Verdict.ASK,
+          Verdict.ASK_OR_DENY,
           rule,
-          rule.get().describe() + " matches one part of this pipe, and claude asks for it",
-          pipeNotes);
+          rule.get().describe()
+              + " matches one part of this pipe: claude refuses it or asks, by checks of its own",
+          notes);
     }
     if (rule.isPresent()) {
       return decided(Verdict.DENY, rule.get(), notes);

@@ -112,10 +112,10 @@ class CallExplainerTest {
   }
 
   @Test
-  void aDenyRuleForOnePartOfAPipeIsAnsweredAsTheAskClaudeShowed() {
+  void aDenyRuleForOnePartOfAPipeIsAnsweredAskOrDenyAsClaudeDoesBoth() {
     add(deny, "Bash(touch:*)", USER);
 
-    assertThat(bash("echo hi | touch a.txt").verdict()).isEqualTo(Verdict.ASK);
+    assertThat(bash("echo hi | touch a.txt").verdict()).isEqualTo(Verdict.ASK_OR_DENY);
     assertThat(bash("echo hi && touch a.txt").verdict()).isEqualTo(Verdict.DENY);
     assertThat(bash("touch a.txt").verdict()).isEqualTo(Verdict.DENY);
   }
