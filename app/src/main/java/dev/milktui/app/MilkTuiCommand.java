@@ -275,6 +275,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
     byName.put("replay", ReplayCommand.class);
     byName.put("grants", GrantsCommand.class);
     byName.put("trust", TrustCommand.class);
+    byName.put("why", WhyCommand.class);
     byName.put("doctor", DoctorCommand.class);
     byName.put("completion", CompletionCommand.class);
     byName.put("decisions", DecisionsCommand.class);
