@@ -13,7 +13,6 @@ import dev.milktui.core.session.PermissionModes;
 import dev.milktui.core.text.TerminalSafeJson;
 import dev.milktui.core.why.CallExplainer;
 import dev.milktui.core.why.Explanation;
-import dev.milktui.core.why.SettingsGathering;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -143,13 +142,7 @@ public final class WhyCommand implements Callable<Integer> {
       return Refusal.print(spec, GrantsSubcommand.safe(e.getMessage()));
     }
     Explanation explanation =
-        new CallExplainer(
-                new SettingsGathering(environment.variables(), environment.home())
-                    .gather(
-                        workingDirectory,
-                        workingDirectory,
-                        SettingsGathering.Launch.of(launch, asks.file())))
-            .explain(tool, call);
+        SessionCallExplainer.explain(environment, launch, asks.file(), tool, call);
     if (json) {
       out.println(TerminalSafeJson.write(json(explanation)));
     } else {

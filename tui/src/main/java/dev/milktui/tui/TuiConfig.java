@@ -3,6 +3,7 @@ package dev.milktui.tui;
 import dev.milktui.core.grants.GrantException;
 import dev.milktui.tui.app.Attention;
 import dev.milktui.tui.dialog.GrantSaver;
+import dev.milktui.tui.dialog.RequestExplainer;
 import dev.milktui.tui.dialog.RuleOptions;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
 import dev.milktui.tui.keys.KeyMap;
@@ -22,7 +23,7 @@ import java.util.function.Consumer;
  * {@code workers} runs the UI's slow work (saves, writes, listings, export), never the UI thread
  * ({@link Workers#pool}); {@code attention} says how the user is called back; with {@code
  * askBackground} the launcher asks the terminal's background for the theme; {@code keys}: the key
- * bindings in force.
+ * bindings in force; {@code explainer} says which settings decide the permission request shown.
  */
 public record TuiConfig(
     Palette.Scheme color,
@@ -37,7 +38,8 @@ public record TuiConfig(
     Executor workers,
     Attention.Settings attention,
     boolean askBackground,
-    KeyMap keys) {
+    KeyMap keys,
+    RequestExplainer explainer) {
 
   /** Long enough to notice a dialog before a key answers it, short enough not to be in the way. */
   public static final Duration DIALOG_INPUT_PAUSE = Duration.ofMillis(600);
@@ -61,7 +63,8 @@ public record TuiConfig(
         Workers.pool(),
         Attention.Settings.DEFAULT,
         false,
-        new KeyMap());
+        new KeyMap(),
+        RequestExplainer.NONE);
   }
 
   public TuiConfig withColor(Palette.Scheme value) {
@@ -122,6 +125,11 @@ public record TuiConfig(
     return copy(c -> c.keys = value);
   }
 
+  /** What the permission dialog's "why" key shows for the request on screen. */
+  public TuiConfig withExplainer(RequestExplainer value) {
+    return copy(c -> c.explainer = value);
+  }
+
   // Each change above names only the field it changes; the rest are carried over here, once.
   private TuiConfig copy(Consumer<Copy> change) {
     Copy c = new Copy(this);
@@ -143,6 +151,7 @@ public record TuiConfig(
     Attention.Settings attention;
     boolean askBackground;
     KeyMap keys;
+    RequestExplainer explainer;
 
     Copy(TuiConfig s) {
       color = s.color;
@@ -158,6 +167,7 @@ public record TuiConfig(
       attention = s.attention;
       askBackground = s.askBackground;
       keys = s.keys;
+      explainer = s.explainer;
     }
 
     TuiConfig build() {
@@ -174,7 +184,8 @@ public record TuiConfig(
           workers,
           attention,
           askBackground,
-          keys);
+          keys,
+          explainer);
     }
   }
 }
