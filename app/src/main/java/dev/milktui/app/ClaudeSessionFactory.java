@@ -35,7 +35,8 @@ final class ClaudeSessionFactory implements SessionFactory {
   private final Clock clock;
   private final ClaudeProjects projects;
   private final DecisionLedger ledger;
-  private ClaudeSession last;
+  // Written on the UI thread, read by the "why" key's worker.
+  private volatile ClaudeSession last;
 
   ClaudeSessionFactory(
       LaunchSpec template,
@@ -88,6 +89,12 @@ final class ClaudeSessionFactory implements SessionFactory {
         () -> resumeSessionId.map(this::earlierConversation).orElse(List.of()));
     last = session;
     return session;
+  }
+
+  /** The launch spec of the session last opened (its grants and mode), empty before one opens. */
+  Optional<LaunchSpec> running() {
+    ClaudeSession session = last;
+    return session == null ? Optional.empty() : Optional.ofNullable(session.launchSpec());
   }
 
   @Override

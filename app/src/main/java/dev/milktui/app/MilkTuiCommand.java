@@ -31,6 +31,7 @@ import dev.milktui.tui.TuiController;
 import dev.milktui.tui.app.Attention;
 import dev.milktui.tui.app.UiEvent;
 import dev.milktui.tui.dialog.GrantSaver;
+import dev.milktui.tui.dialog.RequestExplainer;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
 import dev.milktui.tui.keys.KeyFile;
 import dev.milktui.tui.terminal.HyperlinkSupport;
@@ -287,6 +288,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
     byName.put("replay", ReplayCommand.class);
     byName.put("grants", GrantsCommand.class);
     byName.put("trust", TrustCommand.class);
+    byName.put("why", WhyCommand.class);
     byName.put("doctor", DoctorCommand.class);
     byName.put("completion", CompletionCommand.class);
     byName.put("decisions", DecisionsCommand.class);
@@ -437,6 +439,7 @@ public final class MilkTuiCommand implements Callable<Integer> {
                   }
                 })
             .withRuleOptions(new SuggestedRuleOptions(workingDirectory))
+            .withExplainer(explainer(factory))
             .withExporter(
                 markdown -> {
                   MarkdownExport.write(exportFile, markdown);
@@ -722,6 +725,13 @@ public final class MilkTuiCommand implements Callable<Integer> {
             + ": Claude has no session with this id for "
             + workingDirectory
             + " (milk-tui --resume lists this directory's sessions)");
+  }
+
+  /** The permission dialog's "why" for a real claude session; none offline. */
+  private RequestExplainer explainer(SessionFactory factory) {
+    return factory instanceof ClaudeSessionFactory claudeSessions
+        ? new SessionCallExplainer(environment, askRules.file(), claudeSessions::running)
+        : RequestExplainer.NONE;
   }
 
   private LaunchSpec launchSpec(Path workingDirectory, Path claudeBinary, List<String> askRules) {

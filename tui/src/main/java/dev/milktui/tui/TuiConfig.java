@@ -3,6 +3,7 @@ package dev.milktui.tui;
 import dev.milktui.core.grants.GrantException;
 import dev.milktui.tui.app.Attention;
 import dev.milktui.tui.dialog.GrantSaver;
+import dev.milktui.tui.dialog.RequestExplainer;
 import dev.milktui.tui.dialog.RuleOptions;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
 import dev.milktui.tui.keys.KeyMap;
@@ -23,7 +24,8 @@ import java.util.function.Consumer;
  * ({@link Workers#pool}); {@code attention} says how the user is called back; with {@code
  * askBackground} the launcher asks the terminal's background for the theme; {@code keys}: the key
  * bindings in force; with {@code hyperlinks}, links are written as OSC 8 hyperlinks (the app
- * decides, {@code HyperlinkSupport}).
+ * decides, {@code HyperlinkSupport}); {@code explainer} says which settings decide the permission
+ * request shown.
  */
 public record TuiConfig(
     Palette.Scheme color,
@@ -39,7 +41,8 @@ public record TuiConfig(
     Attention.Settings attention,
     boolean askBackground,
     KeyMap keys,
-    boolean hyperlinks) {
+    boolean hyperlinks,
+    RequestExplainer explainer) {
 
   /** Long enough to notice a dialog before a key answers it, short enough not to be in the way. */
   public static final Duration DIALOG_INPUT_PAUSE = Duration.ofMillis(600);
@@ -64,7 +67,8 @@ public record TuiConfig(
         Attention.Settings.DEFAULT,
         false,
         new KeyMap(),
-        false);
+        false,
+        RequestExplainer.NONE);
   }
 
   public TuiConfig withColor(Palette.Scheme value) {
@@ -130,6 +134,11 @@ public record TuiConfig(
     return copy(c -> c.hyperlinks = value);
   }
 
+  /** What the permission dialog's "why" key shows for the request on screen. */
+  public TuiConfig withExplainer(RequestExplainer value) {
+    return copy(c -> c.explainer = value);
+  }
+
   // Each change above names only the field it changes; the rest are carried over here, once.
   private TuiConfig copy(Consumer<Copy> change) {
     Copy c = new Copy(this);
@@ -152,6 +161,7 @@ public record TuiConfig(
     boolean askBackground;
     KeyMap keys;
     boolean hyperlinks;
+    RequestExplainer explainer;
 
     Copy(TuiConfig s) {
       color = s.color;
@@ -168,6 +178,7 @@ public record TuiConfig(
       askBackground = s.askBackground;
       keys = s.keys;
       hyperlinks = s.hyperlinks;
+      explainer = s.explainer;
     }
 
     TuiConfig build() {
@@ -185,7 +196,8 @@ public record TuiConfig(
           attention,
           askBackground,
           keys,
-          hyperlinks);
+          hyperlinks,
+          explainer);
     }
   }
 }

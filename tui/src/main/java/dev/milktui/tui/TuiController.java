@@ -129,6 +129,7 @@ public final class TuiController {
             config.ruleOptions(),
             this::notice,
             effect -> perform(List.of(effect)));
+    prompter.explainWith(workers, config.explainer());
     this.overlays =
         new OverlayStack(
             dialogs,

@@ -16,7 +16,9 @@ public enum PermissionKey {
   ALLOW_ALWAYS("Shift+A", "allow always", key -> Keys.shifted(key, 'A')),
   DENY("n", "deny", key -> Keys.is(key, 'n')),
   DENY_ALL("Shift+D", "deny all waiting", key -> Keys.shifted(key, 'D')),
-  DENY_AND_STOP("Esc", "deny and stop", key -> Keys.type(key, KeyType.Escape));
+  DENY_AND_STOP("Esc", "deny and stop", key -> Keys.type(key, KeyType.Escape)),
+  // Answers nothing: shows which settings decide the request (WhyWindow).
+  WHY("?", "why: the settings that decide it", key -> Keys.is(key, '?'));
 
   private final String key;
   private final String help;

@@ -15,6 +15,7 @@ import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.app.SaveProgress;
 import dev.milktui.tui.dialog.PermissionView.Step;
 import dev.milktui.tui.text.Sanitizer;
+import dev.milktui.tui.work.Workers;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -55,6 +56,10 @@ public final class PermissionPrompter {
   // "Allow always" for the current request, kept across a failed or cancelled save.
   private AlwaysForm always;
   private final GrantPolicy policy = GrantPolicy.ofUser();
+  // The "why" key's window over the current request, and what it needs; see explainWith.
+  private WhyWindow why;
+  private Workers workers;
+  private RequestExplainer explainer = RequestExplainer.NONE;
 
   /**
    * @param destination the file "allow always" saves to, as the dialog names it
@@ -95,6 +100,12 @@ public final class PermissionPrompter {
                 answer(() -> queue.current().denyAndStop(DENIED_AND_STOPPED));
               }
             });
+  }
+
+  /** The "why" key asks {@code explainer} on {@code workers}, never on the UI thread. */
+  public void explainWith(Workers workers, RequestExplainer explainer) {
+    this.workers = workers;
+    this.explainer = explainer;
   }
 
   public void enqueue(PermissionRequest request) {
@@ -200,6 +211,8 @@ public final class PermissionPrompter {
           case DENY -> switchTo(Step.DENY);
           case DENY_ALL -> denyAllWaiting();
           case DENY_AND_STOP -> answer(() -> current.denyAndStop(DENIED_AND_STOPPED));
+          case WHY ->
+              why = workers == null ? null : WhyWindow.open(host, workers, explainer, current);
         }
         return true;
       case SAVING:
@@ -308,6 +321,11 @@ public final class PermissionPrompter {
   }
 
   private void closeAndAdvance() {
+    if (why != null) {
+      // An explanation is of the request that has just gone; it never outlives it.
+      why.close();
+      why = null;
+    }
     if (window != null) {
       host.close(window);
       window = null;
