@@ -22,7 +22,6 @@ import dev.milktui.tui.completion.FileIndex;
 import dev.milktui.tui.copy.Clipboard;
 import dev.milktui.tui.copy.ScreenOutput;
 import dev.milktui.tui.dialog.DialogHost;
-import dev.milktui.tui.dialog.PermissionPrompter;
 import dev.milktui.tui.exit.ExitSummary;
 import dev.milktui.tui.keys.KeyMap;
 import dev.milktui.tui.overlay.OverlayStack;
@@ -63,7 +62,6 @@ public final class TuiController {
   private final StatusBar status;
   private final TurnSpinner spinner;
   private final DialogHost dialogs;
-  private final PermissionPrompter prompter;
   private final OverlayStack overlays;
   private final EffectRunner runner;
   private final Workers workers;
@@ -122,21 +120,14 @@ public final class TuiController {
     transcriptView.whenEmpty(new FirstScreen(ui, status, keys::keyName));
     this.spinner = new TurnSpinner(palette, config.clock());
     this.stateView = new StateView(status, spinner);
-    this.prompter =
-        new PermissionPrompter(
-            dialogs,
-            config.grantSaver().destination(),
-            config.ruleOptions(),
-            this::notice,
-            effect -> perform(List.of(effect)));
-    prompter.explainWith(workers, config.explainer());
     this.overlays =
         new OverlayStack(
             dialogs,
-            prompter,
+            config.grantSaver().destination(),
             config.ruleOptions(),
             effect -> perform(List.of(effect)),
             this::overlaysChanged);
+    overlays.explainWith(workers, config.explainer());
     runner.attach(overlays, new Shell(), TerminalSignals.of(gui.getScreen()));
     TitleRow inputTitle =
         new TitleRow(
@@ -310,10 +301,6 @@ public final class TuiController {
 
   InputBox input() {
     return input;
-  }
-
-  PermissionPrompter prompter() {
-    return prompter;
   }
 
   /** The slash commands claude and milk-tui offer now (for completion in the message box). */

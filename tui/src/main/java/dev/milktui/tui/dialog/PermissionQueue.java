@@ -6,25 +6,25 @@ import java.util.Deque;
 
 /**
  * The permission requests of one burst: the one shown, those waiting behind it, and how many were
- * answered, so the dialog can say "Permission 2 of 5". Only the prompter changes it, on the GUI
- * thread.
+ * answered, so the dialog can say "Permission 2 of 5". Only the overlay stack changes it (and the
+ * dialog's deny-all), on the GUI thread.
  */
-final class PermissionQueue {
+public final class PermissionQueue {
   private final Deque<PermissionRequest> waiting = new ArrayDeque<>();
   private PermissionRequest current;
   private int answered;
 
-  void add(PermissionRequest request) {
+  public void add(PermissionRequest request) {
     waiting.addLast(request);
   }
 
   /** Takes {@code request} out of the waiting ones; false when it was not waiting. */
-  boolean remove(PermissionRequest request) {
+  public boolean remove(PermissionRequest request) {
     return waiting.remove(request);
   }
 
   /** The request shown, or null. */
-  PermissionRequest current() {
+  public PermissionRequest current() {
     return current;
   }
 
@@ -39,27 +39,31 @@ final class PermissionQueue {
   }
 
   /** The request shown was answered (or withdrawn): the count moves on. */
-  void answered() {
+  public void answered() {
     answered++;
   }
 
   /**
-   * Shows the next request still open (one closed meanwhile is skipped); null when none waits, and
-   * the count starts again with the next burst.
+   * Shows {@code request}, the next to wait in arrival order, when it is still waiting and open
+   * (one answered, withdrawn or closed meanwhile is skipped); false when it is not shown. When
+   * nothing is shown or waits, the count starts again with the next burst.
    */
-  PermissionRequest next() {
+  public boolean show(PermissionRequest request) {
     current = null;
-    while (!waiting.isEmpty()) {
-      PermissionRequest next = waiting.removeFirst();
-      if (next.isOpen()) {
-        current = next;
-        break;
-      }
-    }
-    if (current == null) {
+    if (waiting.remove(request) && request.isOpen()) {
+      current = request;
+    } else if (waiting.isEmpty()) {
       answered = 0;
     }
-    return current;
+    return current != null;
+  }
+
+  /** The request shown was closed; the count starts again when none waits. */
+  public void closed() {
+    current = null;
+    if (waiting.isEmpty()) {
+      answered = 0;
+    }
   }
 
   /** Denies every waiting request as {@code message}; how many were still open. */

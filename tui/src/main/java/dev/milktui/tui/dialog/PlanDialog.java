@@ -12,6 +12,7 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.protocol.Json;
+import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.layout.ButtonRow;
 import dev.milktui.tui.layout.ScrollText;
 import dev.milktui.tui.markdown.MarkdownRenderer;
@@ -31,13 +32,13 @@ import java.util.stream.Collectors;
  * with edits auto-accepted (Shift+A, mode acceptEdits: it widens what runs unasked), or keep
  * planning with feedback for Claude ({@code n}). Esc rejects the plan and stops the turn.
  */
-public final class PlanDialog {
+public final class PlanDialog implements RequestDialog {
   static final String NO_PLAN =
       "(Claude sent no plan text with this request; it is in the plan file Claude keeps.)";
   static final String KEEP_PLANNING = "The user wants to keep planning; do not start yet.";
   static final String REJECTED_AND_STOPPED = "The user rejected the plan and stopped the turn.";
 
-  private final DialogHost host;
+  private DialogHost host;
   private final PermissionRequest request;
   private final Consumer<BooleanSupplier> answer;
   private final BasicWindow window;
@@ -45,10 +46,9 @@ public final class PlanDialog {
   private TextBox feedback;
 
   /**
-   * @param answer sends one answer to the request and closes the dialog (the prompter's)
+   * @param answer sends one answer to the request and closes the dialog (the overlay stack's)
    */
-  public PlanDialog(DialogHost host, PermissionRequest request, Consumer<BooleanSupplier> answer) {
-    this.host = host;
+  public PlanDialog(PermissionRequest request, Consumer<BooleanSupplier> answer) {
     this.request = request;
     this.answer = answer;
     this.window = DialogHost.modal("Claude's plan: approve it?");
@@ -61,9 +61,16 @@ public final class PlanDialog {
             }
           }
         });
-    render();
   }
 
+  @Override
+  public void open(DialogHost host, Consumer<Effect> answers) {
+    this.host = host;
+    render();
+    host.open(window);
+  }
+
+  @Override
   public BasicWindow window() {
     return window;
   }

@@ -16,6 +16,7 @@ import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.protocol.AskedQuestion;
 import dev.milktui.core.protocol.Json;
+import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.layout.ScrollText;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.LinePainter;
@@ -38,10 +39,10 @@ import java.util.function.Consumer;
  * chosen label, several joined by ", "). The last row is "Other", a free-text answer typed in
  * place. Esc declines all of them, in words the model understands.
  */
-public final class QuestionDialog {
+public final class QuestionDialog implements RequestDialog {
   static final String OTHER = "Other: ";
 
-  private final DialogHost host;
+  private DialogHost host;
   private final PermissionRequest request;
   private final List<AskedQuestion> questions;
   private final Consumer<BooleanSupplier> answer;
@@ -54,11 +55,7 @@ public final class QuestionDialog {
   private OptionList list;
 
   private QuestionDialog(
-      DialogHost host,
-      PermissionRequest request,
-      List<AskedQuestion> questions,
-      Consumer<BooleanSupplier> answer) {
-    this.host = host;
+      PermissionRequest request, List<AskedQuestion> questions, Consumer<BooleanSupplier> answer) {
     this.request = request;
     this.questions = questions;
     this.answer = answer;
@@ -72,20 +69,27 @@ public final class QuestionDialog {
             }
           }
         });
-    render();
   }
 
   /**
    * The picker for {@code request}, or empty when its input holds no question a picker can show.
    *
-   * @param answer sends one answer to the request and closes the dialog (the prompter's)
+   * @param answer sends one answer to the request and closes the dialog (the overlay stack's)
    */
   public static Optional<QuestionDialog> of(
-      DialogHost host, PermissionRequest request, Consumer<BooleanSupplier> answer) {
+      PermissionRequest request, Consumer<BooleanSupplier> answer) {
     return AskedQuestion.parse(request.request().input())
-        .map(questions -> new QuestionDialog(host, request, questions, answer));
+        .map(questions -> new QuestionDialog(request, questions, answer));
   }
 
+  @Override
+  public void open(DialogHost host, Consumer<Effect> answers) {
+    this.host = host;
+    render();
+    host.open(window);
+  }
+
+  @Override
   public BasicWindow window() {
     return window;
   }

@@ -22,13 +22,19 @@ import dev.milktui.tui.dialog.GrantForm;
 import dev.milktui.tui.dialog.ModeMenu;
 import dev.milktui.tui.dialog.Overlay;
 import dev.milktui.tui.dialog.PermissionDetails;
-import dev.milktui.tui.dialog.PermissionPrompter;
+import dev.milktui.tui.dialog.PermissionDialog;
+import dev.milktui.tui.dialog.PermissionQueue;
+import dev.milktui.tui.dialog.PlanDialog;
+import dev.milktui.tui.dialog.QuestionDialog;
 import dev.milktui.tui.dialog.ReadOnlyText;
+import dev.milktui.tui.dialog.RequestDialog;
+import dev.milktui.tui.dialog.RequestExplainer;
 import dev.milktui.tui.dialog.ResumePicker;
 import dev.milktui.tui.dialog.RuleOptions;
 import dev.milktui.tui.dialog.SimpleDialog;
 import dev.milktui.tui.text.Sanitizer;
 import dev.milktui.tui.tools.ToolRow;
+import dev.milktui.tui.work.Workers;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -37,25 +43,30 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
  * The one owner of which dialog is up and of the requests that wait for one: permission requests
- * (queued by the prompter), stream-closed grant offers (one dialog at a time, the rest queued), MCP
- * forms, and the dialogs that list running tasks. Every dialog is an {@link Overlay} opened here
- * (the permission dialogs by the prompter, which follows the same rule): it answers with {@link
- * Effect}s handed to {@code answers} — lines for the transcript included — and none calls the
- * session, a saver or the transcript itself. Call on the GUI thread.
+ * and stream-closed grant offers (one dialog at a time, the rest queued in the order they came),
+ * MCP forms, and the dialogs that list running tasks. Every dialog is an {@link Overlay} opened
+ * here: it answers with {@link Effect}s handed to {@code answers} — lines for the transcript
+ * included — and none calls the session, a saver or the transcript itself (a permission request is
+ * answered through its own reply handle, as core gives it). Call on the GUI thread.
  */
 public final class OverlayStack {
   private final DialogHost host;
-  private final PermissionPrompter prompter;
+  private final String destination;
   private final RuleOptions ruleOptions;
   private final Consumer<Effect> answers;
   private final Runnable changed;
-  private final Deque<TurnSummary> grantQueue = new ArrayDeque<>();
-  private boolean grantDialogOpen;
+  // Permission requests and grant offers waiting for their dialog, in the order they came.
+  private final Deque<Object> waiting = new ArrayDeque<>();
+  private final PermissionQueue permissions = new PermissionQueue();
+  // The dialog of the request or offer up, or both null: at most one is up.
+  private RequestDialog requestDialog;
+  private GrantDialog grantDialog;
   // MCP forms opened for the running claude: they close unanswered if it exits.
   private final List<ElicitationDialog> forms = new ArrayList<>();
   // The open dialogs that list running tasks (F6, a restart waiting for them), or null: they are
@@ -65,23 +76,38 @@ public final class OverlayStack {
   private SimpleDialog restartWaitsDialog;
   private List<BackgroundTask> tasks = List.of();
 
+  /** A stream-closed grant offer waiting for its dialog. */
+  private record GrantOffer(TurnSummary summary, Path cwd) {}
+
   /**
+   * @param destination the file "allow always" saves to, as the permission dialog names it
    * @param answers performs what a dialog answers
    * @param changed told when which request waits for the user may have changed
    */
+  // What the permission dialog's "why" key needs; none until the shell gives them.
+  private Workers workers;
+
+  private RequestExplainer explainer = RequestExplainer.NONE;
+
   public OverlayStack(
       DialogHost host,
-      PermissionPrompter prompter,
+      String destination,
       RuleOptions ruleOptions,
       Consumer<Effect> answers,
       Runnable changed) {
     this.host = host;
-    this.prompter = prompter;
+    this.destination = destination;
     this.ruleOptions = ruleOptions;
     this.answers = answers;
     this.changed = changed;
     // Whichever dialog closed, and however it was answered, what waits may have changed.
     host.whenClosed(changed);
+  }
+
+  /** The permission dialog's "why" key asks {@code explainer} on {@code workers}. */
+  public void explainWith(Workers workers, RequestExplainer explainer) {
+    this.workers = workers;
+    this.explainer = explainer;
   }
 
   /** Opens {@code overlay}: the one way a dialog reaches the screen. */
@@ -96,7 +122,7 @@ public final class OverlayStack {
 
   /** Which request waits for the user now: "permission", "grants", or null. */
   public String waitingOn() {
-    return prompter.showing() ? "permission" : grantDialogOpen ? "grants" : null;
+    return requestDialog != null ? "permission" : grantDialog != null ? "grants" : null;
   }
 
   public boolean anyOpen() {
@@ -104,37 +130,103 @@ public final class OverlayStack {
   }
 
   public void ask(PermissionRequest request) {
-    prompter.enqueue(request);
+    permissions.add(request);
+    waiting.addLast(request);
+    if (requestDialog instanceof PermissionDialog shown) {
+      shown.queueChanged();
+    }
+    showNext();
   }
 
+  /** A withdrawn request closes its dialog, or leaves the queue, with a notice. */
   public void withdrawn(PermissionRequest request, String reason) {
-    prompter.withdrawn(request, reason);
+    String why = reason == null || reason.isBlank() ? "" : " (" + Sanitizer.oneLine(reason) + ")";
+    String text =
+        "Claude withdrew its request to use " + PermissionDialog.tool(request) + why + ".";
+    if (request == permissions.current()) {
+      note(text);
+      requestDialog.withdrawn();
+      permissions.answered();
+      closeRequestDialog();
+    } else if (permissions.remove(request)) {
+      waiting.remove(request);
+      note(text);
+      if (requestDialog instanceof PermissionDialog shown) {
+        shown.queueChanged();
+      }
+    }
   }
 
   public void offerGrants(TurnSummary summary, Path cwd) {
-    grantQueue.addLast(summary);
-    showNextGrantDialog(cwd);
+    waiting.addLast(new GrantOffer(summary, cwd));
+    showNext();
   }
 
-  private void showNextGrantDialog(Path cwd) {
-    if (grantDialogOpen || grantQueue.isEmpty()) {
-      return;
+  /** Shows what waits first, unless a request's or offer's dialog is up. */
+  private void showNext() {
+    while (requestDialog == null && grantDialog == null && !waiting.isEmpty()) {
+      Object next = waiting.removeFirst();
+      if (next instanceof PermissionRequest request && permissions.show(request)) {
+        requestDialog = show(requestDialog(request));
+      } else if (next instanceof GrantOffer offer) {
+        GrantForm form = GrantForm.of(offer.summary(), ruleOptions, offer.cwd());
+        if (!form.items().isEmpty()) {
+          grantDialog = new GrantDialog(form, this::grantDialogClosed);
+          changed.run();
+          show(grantDialog);
+        }
+      }
     }
-    GrantForm form = GrantForm.of(grantQueue.removeFirst(), ruleOptions, cwd);
-    if (form.items().isEmpty()) {
-      showNextGrantDialog(cwd);
-      return;
-    }
-    grantDialogOpen = true;
+  }
+
+  private void grantDialogClosed() {
+    grantDialog = null;
     changed.run();
-    show(
-        new GrantDialog(
-            form,
-            () -> {
-              grantDialogOpen = false;
-              changed.run();
-              showNextGrantDialog(cwd);
-            }));
+    showNext();
+  }
+
+  /**
+   * The tools that ask the user something get their own dialog: AskUserQuestion a picker,
+   * ExitPlanMode the plan and how to go on; every other tool (or a question input no picker can
+   * show) the permission dialog.
+   */
+  private RequestDialog requestDialog(PermissionRequest request) {
+    Consumer<BooleanSupplier> answer = action -> answer(request, action);
+    return switch (request.toolName()) {
+      case "AskUserQuestion" ->
+          QuestionDialog.of(request, answer)
+              .<RequestDialog>map(dialog -> dialog)
+              .orElseGet(() -> permissionDialog(request, answer));
+      case "ExitPlanMode" -> new PlanDialog(request, answer);
+      default -> permissionDialog(request, answer);
+    };
+  }
+
+  private PermissionDialog permissionDialog(
+      PermissionRequest request, Consumer<BooleanSupplier> answer) {
+    return new PermissionDialog(
+        request, permissions, destination, ruleOptions, answer, workers, explainer);
+  }
+
+  /** Sends one answer to the request shown through its reply handle, then shows what waits. */
+  private void answer(PermissionRequest request, BooleanSupplier action) {
+    if (!action.getAsBoolean()) {
+      answers.accept(
+          Effect.note(
+              SessionEvent.Level.WARNING,
+              "The request to use "
+                  + PermissionDialog.tool(request)
+                  + " was no longer open; nothing was sent."));
+    }
+    permissions.answered();
+    closeRequestDialog();
+  }
+
+  private void closeRequestDialog() {
+    host.close(requestDialog.window());
+    requestDialog = null;
+    permissions.closed();
+    showNext();
   }
 
   public void openForm(ElicitationRequest request) {
@@ -304,7 +396,7 @@ public final class OverlayStack {
                 : row.outcome() == ToolOutcome.RUNNING ? "(none yet)" : "(none)");
     SimpleDialog dialog = new SimpleDialog("Tool call " + Sanitizer.revealInline(row.id()));
     if (Sanitizer.hasControls(text)) {
-      dialog.text(PermissionPrompter.HAS_CONTROLS);
+      dialog.text(PermissionDialog.HAS_CONTROLS);
     }
     show(dialog.component(ReadOnlyText.of(text)));
   }

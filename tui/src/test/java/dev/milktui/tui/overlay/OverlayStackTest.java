@@ -20,7 +20,6 @@ import dev.milktui.core.task.BackgroundTask;
 import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.app.UiEvent;
 import dev.milktui.tui.dialog.DialogHost;
-import dev.milktui.tui.dialog.PermissionPrompter;
 import dev.milktui.tui.dialog.SuggestedRuleOptions;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -51,17 +50,10 @@ class OverlayStackTest {
     // No input pause: the keys below come after it.
     DialogHost host =
         new DialogHost(gui, new WindowListenerAdapter() {}, Clock.systemUTC(), Duration.ZERO);
-    PermissionPrompter prompter =
-        new PermissionPrompter(
-            host,
-            "~/.claude/settings.json",
-            new SuggestedRuleOptions(CWD),
-            (level, text) -> answered.add(Effect.note(level, text)),
-            answered::add);
     stack =
         new OverlayStack(
             host,
-            prompter,
+            "~/.claude/settings.json",
             new SuggestedRuleOptions(CWD),
             answered::add,
             () -> waits.add(String.valueOf(stackWaitingOn())));
@@ -111,12 +103,17 @@ class OverlayStackTest {
   }
 
   private static PermissionRequest request(String id, List<String> lines) {
+    return request("Bash", id, command("make " + id), lines);
+  }
+
+  private static PermissionRequest request(
+      String tool, String id, ObjectNode input, List<String> lines) {
     return new PermissionRequest(
         id,
         new ControlRequest.CanUseTool(
-            "Bash",
-            "Bash",
-            command("make " + id),
+            tool,
+            tool,
+            input,
             null,
             null,
             List.of(),
@@ -180,6 +177,98 @@ class OverlayStackTest {
     press(new KeyStroke(KeyType.Escape));
     assertThat(second).singleElement().asString().contains("\"behavior\":\"deny\"");
     assertThat(stack.waitingOn()).isNull();
+  }
+
+  @Test
+  void aPermissionRequestArrivingWhileAGrantOfferIsUpWaitsItsTurn() throws IOException {
+    List<String> lines = new ArrayList<>();
+    stack.offerGrants(failed("t1", "make first"), CWD);
+    stack.ask(request("r1", lines));
+    gui.getGUIThread().processEventsAndUpdate();
+    assertThat(stack.waitingOn()).isEqualTo("grants");
+    assertThat(screenText()).contains("make first").doesNotContain("make r1");
+
+    press(new KeyStroke(KeyType.Escape));
+    assertThat(lines).isEmpty();
+    assertThat(stack.waitingOn()).isEqualTo("permission");
+    assertThat(screenText()).contains("Permission 1 of 1: Bash").contains("make r1");
+
+    press('y');
+    assertThat(lines).singleElement().asString().contains("\"behavior\":\"allow\"");
+    assertThat(stack.waitingOn()).isNull();
+    assertThat(stack.anyOpen()).isFalse();
+  }
+
+  @Test
+  void requestsAndOffersAreShownInArrivalOrderAndDenyAllLeavesTheOfferItsTurn() throws IOException {
+    List<String> first = new ArrayList<>();
+    List<String> second = new ArrayList<>();
+    stack.ask(request("r1", first));
+    stack.offerGrants(failed("t1", "make first"), CWD);
+    stack.ask(request("r2", second));
+    gui.getGUIThread().processEventsAndUpdate();
+    assertThat(screenText())
+        .contains("Permission 1 of 2: Bash")
+        .contains("Shift+D denies this and the 1 waiting")
+        .doesNotContain("make first");
+
+    press(new KeyStroke('D', false, false, true));
+    assertThat(first).singleElement().asString().contains("\"behavior\":\"deny\"");
+    assertThat(second).singleElement().asString().contains("\"behavior\":\"deny\"");
+    assertThat(notes()).containsExactly("Denied 2 permission request(s) at once.");
+    assertThat(stack.waitingOn()).isEqualTo("grants");
+    assertThat(screenText()).contains("make first").doesNotContain("make r2");
+
+    press(new KeyStroke(KeyType.Escape));
+    assertThat(stack.waitingOn()).isNull();
+    assertThat(stack.anyOpen()).isFalse();
+  }
+
+  @Test
+  void closingThePlanOrQuestionDialogDenies() throws IOException {
+    List<String> plan = new ArrayList<>();
+    List<String> question = new ArrayList<>();
+    ObjectNode planInput = Json.object();
+    planInput.put("plan", "Step one.");
+    ObjectNode questionInput = Json.object();
+    ObjectNode asked = questionInput.putArray("questions").addObject();
+    asked.put("question", "Which one?");
+    asked.put("header", "Pick");
+    asked.put("multiSelect", false);
+    asked.putArray("options").addObject().put("label", "This").put("description", "this one");
+    stack.ask(request("ExitPlanMode", "p1", planInput, plan));
+    stack.ask(request("AskUserQuestion", "q1", questionInput, question));
+    gui.getGUIThread().processEventsAndUpdate();
+    assertThat(screenText()).contains("Claude's plan: approve it?").doesNotContain("Which one?");
+
+    press(new KeyStroke(KeyType.Escape));
+    assertThat(plan).singleElement().asString().contains("\"behavior\":\"deny\"");
+    assertThat(stack.waitingOn()).isEqualTo("permission");
+    assertThat(screenText()).contains("Which one?");
+
+    press(new KeyStroke(KeyType.Escape));
+    assertThat(question).singleElement().asString().contains("\"behavior\":\"deny\"");
+    assertThat(stack.waitingOn()).isNull();
+  }
+
+  @Test
+  void whenTheProcessIsGoneNoWaitingRequestIsShownAndNothingIsSent() throws IOException {
+    List<String> lines = new ArrayList<>();
+    PermissionRequest shown = request("r1", lines);
+    PermissionRequest waiting = request("r2", lines);
+    stack.ask(shown);
+    stack.ask(waiting);
+    gui.getGUIThread().processEventsAndUpdate();
+    // The process went away: core abandons every open request (Claude takes none as allowed).
+    shown.abandon();
+    waiting.abandon();
+
+    press('y');
+    assertThat(lines).isEmpty();
+    assertThat(notes())
+        .containsExactly("The request to use Bash was no longer open; nothing was sent.");
+    assertThat(stack.waitingOn()).isNull();
+    assertThat(stack.anyOpen()).isFalse();
   }
 
   @Test

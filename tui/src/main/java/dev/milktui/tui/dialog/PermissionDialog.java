@@ -14,66 +14,80 @@ import dev.milktui.core.grants.SavedGrants;
 import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.app.SaveProgress;
 import dev.milktui.tui.dialog.PermissionView.Step;
-import dev.milktui.tui.text.Sanitizer;
 import dev.milktui.tui.work.Workers;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
- * Claude's permission requests, one dialog at a time, the rest queued ("1 of 3"). Keys: y allow
- * once, Shift+A allow always (shows every rule to save and the file it goes to, editable), n deny
- * with an optional reason, Esc deny and stop the turn, Shift+D deny this and every waiting one. A
- * withdrawn request closes its dialog, or leaves the queue, with a notice. {@link PermissionView}
- * draws each step; this class answers.
+ * One of Claude's permission requests, shown in its burst ("1 of 3"; the overlay stack queues the
+ * rest). Keys: y allow once, Shift+A allow always (shows every rule to save and the file it goes
+ * to, editable), n deny with an optional reason, Esc deny and stop the turn, Shift+D deny this and
+ * every waiting one. {@link PermissionView} draws each step; this class answers.
  *
  * <p>Everything about the request is shown revealed: what is allowed is exactly what was on the
  * screen, controls and escape strings included, and a request holding any says so in words.
  */
-public final class PermissionPrompter {
+public final class PermissionDialog implements RequestDialog {
   static final String DENIED = "The user denied this tool call.";
   static final String DENIED_AND_STOPPED = "The user denied this tool call and stopped the turn.";
   public static final String HAS_CONTROLS =
       "This input contains control characters or lookalikes, shown marked below (␛ is ESC, ␇ BEL,"
           + " \\u… a hidden or lookalike character).";
 
-  private final DialogHost host;
+  private final PermissionRequest request;
+  private final PermissionQueue queue;
+  private final String destination;
   private final RuleOptions ruleOptions;
-  private final BiConsumer<SessionEvent.Level, String> notices;
-  private final Consumer<Effect> answers;
-  private final PermissionQueue queue = new PermissionQueue();
-  private final PermissionView view;
+  private final Consumer<BooleanSupplier> answer;
+  private Consumer<Effect> answers;
+  private PermissionView view;
   private BasicWindow window;
-  // The window of a question or plan dialog, which keeps its own title; null otherwise.
-  private BasicWindow special;
   private Step step = Step.MAIN;
   // "Allow always" being saved (by the effect runner, off the UI thread); null when nothing is.
   private AlwaysSave saving;
-  // "Allow always" for the current request, kept across a failed or cancelled save.
+  // "Allow always" for this request, kept across a failed or cancelled save.
   private AlwaysForm always;
   private final GrantPolicy policy = GrantPolicy.ofUser();
-  // The "why" key's window over the current request, and what it needs; see explainWith.
+  // The "why" key's window over this request, and what it needs (workers null: no explanations).
+  private final Workers workers;
+  private final RequestExplainer explainer;
+  private DialogHost host;
   private WhyWindow why;
-  private Workers workers;
-  private RequestExplainer explainer = RequestExplainer.NONE;
 
   /**
+   * @param queue the burst {@code request} is shown in ("2 of 5", the deny-all line)
    * @param destination the file "allow always" saves to, as the dialog names it
-   * @param answers performs what the dialog answers with (saving the rules)
+   * @param answer sends one answer to the request and closes the dialog (the overlay stack's)
+   * @param workers where the "why" key's explanation is worked out (never the UI thread)
    */
-  public PermissionPrompter(
-      DialogHost host,
+  public PermissionDialog(
+      PermissionRequest request,
+      PermissionQueue queue,
       String destination,
       RuleOptions ruleOptions,
-      BiConsumer<SessionEvent.Level, String> notices,
-      Consumer<Effect> answers) {
-    this.host = host;
+      Consumer<BooleanSupplier> answer,
+      Workers workers,
+      RequestExplainer explainer) {
+    this.request = request;
+    this.queue = queue;
+    this.destination = destination;
     this.ruleOptions = ruleOptions;
-    this.notices = notices;
+    this.answer =
+        action -> {
+          closeWhy();
+          answer.accept(action);
+        };
+    this.workers = workers;
+    this.explainer = explainer;
+  }
+
+  @Override
+  public void open(DialogHost host, Consumer<Effect> answers) {
+    this.host = host;
     this.answers = answers;
     this.view =
         new PermissionView(
@@ -82,12 +96,12 @@ public final class PermissionPrompter {
             new PermissionView.Buttons() {
               @Override
               public void allowOnce() {
-                PermissionPrompter.this.allowOnce();
+                PermissionDialog.this.allowOnce();
               }
 
               @Override
               public void openAlways() {
-                PermissionPrompter.this.openAlways();
+                PermissionDialog.this.openAlways();
               }
 
               @Override
@@ -97,74 +111,9 @@ public final class PermissionPrompter {
 
               @Override
               public void denyAndStop() {
-                answer(() -> queue.current().denyAndStop(DENIED_AND_STOPPED));
+                answer.accept(() -> request.denyAndStop(DENIED_AND_STOPPED));
               }
             });
-  }
-
-  /** The "why" key asks {@code explainer} on {@code workers}, never on the UI thread. */
-  public void explainWith(Workers workers, RequestExplainer explainer) {
-    this.workers = workers;
-    this.explainer = explainer;
-  }
-
-  public void enqueue(PermissionRequest request) {
-    queue.add(request);
-    if (queue.current() == null) {
-      showNext();
-    } else if (special == null && step == Step.MAIN && !view.showsWaiting()) {
-      // The first request to wait behind this one: the deny-all line appears.
-      render();
-      window.setTitle(queue.title());
-    } else if (special == null) {
-      retitle();
-    }
-  }
-
-  /** The title's count and the deny-all line follow the queue. */
-  private void retitle() {
-    window.setTitle(queue.title());
-    view.waiting(queue.waitingText());
-  }
-
-  public void withdrawn(PermissionRequest request, String reason) {
-    String why = reason == null || reason.isBlank() ? "" : " (" + Sanitizer.oneLine(reason) + ")";
-    String text = "Claude withdrew its request to use " + PermissionView.tool(request) + why + ".";
-    if (request == queue.current()) {
-      notices.accept(SessionEvent.Level.INFO, text);
-      dropSaving();
-      queue.answered();
-      closeAndAdvance();
-    } else if (queue.remove(request)) {
-      notices.accept(SessionEvent.Level.INFO, text);
-      if (window != null && special == null) {
-        retitle();
-      }
-    }
-  }
-
-  /** Requests shown or waiting. */
-  public int pending() {
-    return queue.pending();
-  }
-
-  public boolean showing() {
-    return queue.current() != null;
-  }
-
-  private void showNext() {
-    PermissionRequest current = queue.next();
-    if (current == null) {
-      return;
-    }
-    step = Step.MAIN;
-    always = null;
-    special = specialDialog(current);
-    if (special != null) {
-      window = special;
-      host.open(window);
-      return;
-    }
     window = DialogHost.modal(queue.title());
     window.addWindowListener(
         new WindowListenerAdapter() {
@@ -179,22 +128,40 @@ public final class PermissionPrompter {
     host.open(window);
   }
 
-  /**
-   * The tools that ask the user something get their own dialog: AskUserQuestion a picker,
-   * ExitPlanMode the plan and how to go on. Null for every other tool (or a question input no
-   * picker can show, which falls back to the permission dialog).
-   */
-  private BasicWindow specialDialog(PermissionRequest request) {
-    return switch (request.toolName()) {
-      case "AskUserQuestion" ->
-          QuestionDialog.of(host, request, this::answer).map(QuestionDialog::window).orElse(null);
-      case "ExitPlanMode" -> new PlanDialog(host, request, this::answer).window();
-      default -> null;
-    };
+  /** The tool as the dialogs name it, revealed. */
+  public static String tool(PermissionRequest request) {
+    return PermissionView.tool(request);
+  }
+
+  @Override
+  public BasicWindow window() {
+    return window;
+  }
+
+  /** Another request came or left the queue: the title's count and the deny-all line follow. */
+  public void queueChanged() {
+    if (step == Step.MAIN && !view.showsWaiting() && queue.waiting() > 0) {
+      // The first request to wait behind this one: the deny-all line appears.
+      render();
+    } else {
+      view.waiting(queue.waitingText());
+    }
+    window.setTitle(queue.title());
+  }
+
+  /** The request went away: its save stops, unwritten, and nobody waits for the outcome. */
+  @Override
+  public void withdrawn() {
+    closeWhy();
+    if (saving != null) {
+      AlwaysSave dropped = saving;
+      saving = null;
+      answers.accept(new Effect.CancelSave(dropped));
+    }
   }
 
   private boolean handleKey(KeyStroke key) {
-    PermissionRequest current = queue.current();
+    PermissionRequest current = request;
     switch (step) {
       case MAIN:
         Optional<PermissionKey> bound = PermissionKey.of(key);
@@ -210,7 +177,7 @@ public final class PermissionPrompter {
           case ALLOW_ALWAYS -> openAlways();
           case DENY -> switchTo(Step.DENY);
           case DENY_ALL -> denyAllWaiting();
-          case DENY_AND_STOP -> answer(() -> current.denyAndStop(DENIED_AND_STOPPED));
+          case DENY_AND_STOP -> answer.accept(() -> current.denyAndStop(DENIED_AND_STOPPED));
           case WHY ->
               why = workers == null ? null : WhyWindow.open(host, workers, explainer, current);
         }
@@ -244,7 +211,7 @@ public final class PermissionPrompter {
         if (Keys.plainEnter(key)) {
           String reason = view.field().getText().strip();
           String message = reason.isEmpty() ? DENIED : DENIED + " Reason: " + reason;
-          answer(() -> current.deny(message));
+          answer.accept(() -> current.deny(message));
         } else if (Keys.type(key, KeyType.Escape)) {
           switchTo(Step.MAIN);
         } else {
@@ -261,16 +228,16 @@ public final class PermissionPrompter {
    * did not answer (this dialog only shows questions no picker could read).
    */
   private void allowOnce() {
-    if ("AskUserQuestion".equals(queue.current().toolName())) {
+    if ("AskUserQuestion".equals(request.toolName())) {
       view.error("These questions could not be shown as a picker: n declines them.");
       return;
     }
-    answer(queue.current()::allowOnce);
+    answer.accept(request::allowOnce);
   }
 
   /** A tool whose name no rule can spell (e.g. one with parentheses) can only be allowed once. */
   private void openAlways() {
-    PermissionRequest current = queue.current();
+    PermissionRequest current = request;
     if ("AskUserQuestion".equals(current.toolName())) {
       allowOnce();
       return;
@@ -292,10 +259,22 @@ public final class PermissionPrompter {
    * need not be answered one by one. Each is denied as "n" would, never allowed.
    */
   private void denyAllWaiting() {
-    int denied = (queue.current().deny(DENIED) ? 1 : 0) + queue.denyWaiting(DENIED);
-    notices.accept(SessionEvent.Level.INFO, "Denied " + denied + " permission request(s) at once.");
-    queue.answered();
-    closeAndAdvance();
+    answer.accept(
+        () -> {
+          int denied = (request.deny(DENIED) ? 1 : 0) + queue.denyWaiting(DENIED);
+          answers.accept(
+              Effect.note(
+                  SessionEvent.Level.INFO, "Denied " + denied + " permission request(s) at once."));
+          return true;
+        });
+  }
+
+  /** An explanation is of this request: it never outlives the request's answer. */
+  private void closeWhy() {
+    if (why != null) {
+      why.close();
+      why = null;
+    }
   }
 
   private void switchTo(Step next) {
@@ -304,34 +283,7 @@ public final class PermissionPrompter {
   }
 
   private void render() {
-    view.render(window, step, queue.current(), queue, always);
-  }
-
-  private void answer(BooleanSupplier action) {
-    PermissionRequest request = queue.current();
-    if (!action.getAsBoolean()) {
-      notices.accept(
-          SessionEvent.Level.WARNING,
-          "The request to use "
-              + PermissionView.tool(request)
-              + " was no longer open; nothing was sent.");
-    }
-    queue.answered();
-    closeAndAdvance();
-  }
-
-  private void closeAndAdvance() {
-    if (why != null) {
-      // An explanation is of the request that has just gone; it never outlives it.
-      why.close();
-      why = null;
-    }
-    if (window != null) {
-      host.close(window);
-      window = null;
-      special = null;
-    }
-    showNext();
+    view.render(window, step, request, queue, always);
   }
 
   /**
@@ -348,7 +300,7 @@ public final class PermissionPrompter {
       view.error(e.getMessage());
       return;
     }
-    saving = new AlwaysSave(queue.current(), decision);
+    saving = new AlwaysSave(request, decision);
     switchTo(Step.SAVING);
     answers.accept(
         new Effect.SaveRules(
@@ -360,15 +312,6 @@ public final class PermissionPrompter {
   private void cancelSaving() {
     if (saving != null) {
       answers.accept(new Effect.CancelSave(saving));
-    }
-  }
-
-  /** The request went away: its save stops, unwritten, and nobody waits for the outcome. */
-  private void dropSaving() {
-    if (saving != null) {
-      AlwaysSave dropped = saving;
-      saving = null;
-      answers.accept(new Effect.CancelSave(dropped));
     }
   }
 
@@ -399,7 +342,7 @@ public final class PermissionPrompter {
       }
       saving = null;
       // What the save wrote where goes to the ledger with the answer, not what was meant to be.
-      answer(
+      answer.accept(
           () ->
               written.isPresent()
                   ? request.allowAlways(
@@ -413,10 +356,8 @@ public final class PermissionPrompter {
         return;
       }
       saving = null;
-      if (request == queue.current()) {
-        switchTo(Step.ALWAYS);
-        view.error(why + " Enter tries again, Esc goes back.");
-      }
+      switchTo(Step.ALWAYS);
+      view.error(why + " Enter tries again, Esc goes back.");
     }
   }
 }
