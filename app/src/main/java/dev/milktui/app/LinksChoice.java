@@ -4,7 +4,6 @@ import dev.milktui.tui.terminal.HyperlinkSupport;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import picocli.CommandLine;
 
 /**
  * {@code --links osc8|plain|auto} (or {@code MILK_TUI_LINKS}): whether links in Claude's replies
@@ -18,14 +17,9 @@ final class LinksChoice {
     return HyperlinkSupport.enabled(HyperlinkSupport.mode(environment, flag), environment);
   }
 
-  static final class Converter implements CommandLine.ITypeConverter<HyperlinkSupport.Mode> {
-    @Override
-    public HyperlinkSupport.Mode convert(String value) {
-      try {
-        return HyperlinkSupport.Mode.parse(value);
-      } catch (IllegalArgumentException e) {
-        throw new CommandLine.TypeConversionException(e.getMessage());
-      }
+  static final class Converter extends ParsingConverter<HyperlinkSupport.Mode> {
+    Converter() {
+      super(HyperlinkSupport.Mode::parse);
     }
   }
 

@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import picocli.CommandLine;
 
 /**
  * {@code --notify auto|bell|off} (or {@code MILK_TUI_NOTIFY}) and {@code --notify-after SECONDS}
@@ -43,14 +42,9 @@ final class NotifyChoice {
     return Attention.Settings.LONG_TURN;
   }
 
-  static final class Converter implements CommandLine.ITypeConverter<Attention.Mode> {
-    @Override
-    public Attention.Mode convert(String value) {
-      try {
-        return Attention.Mode.parse(value);
-      } catch (IllegalArgumentException e) {
-        throw new CommandLine.TypeConversionException(e.getMessage());
-      }
+  static final class Converter extends ParsingConverter<Attention.Mode> {
+    Converter() {
+      super(Attention.Mode::parse);
     }
   }
 

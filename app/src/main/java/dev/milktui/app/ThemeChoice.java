@@ -3,7 +3,6 @@ package dev.milktui.app;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
-import picocli.CommandLine;
 
 /**
  * {@code --theme dark|light|auto} (or {@code MILK_TUI_THEME}): which palette the screen uses; auto
@@ -26,14 +25,9 @@ enum ThemeChoice {
     };
   }
 
-  static final class Converter implements CommandLine.ITypeConverter<ThemeChoice> {
-    @Override
-    public ThemeChoice convert(String value) {
-      try {
-        return parse(value);
-      } catch (IllegalArgumentException e) {
-        throw new CommandLine.TypeConversionException(e.getMessage());
-      }
+  static final class Converter extends ParsingConverter<ThemeChoice> {
+    Converter() {
+      super(ThemeChoice::parse);
     }
   }
 

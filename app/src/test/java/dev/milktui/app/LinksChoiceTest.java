@@ -30,4 +30,14 @@ class LinksChoiceTest {
     assertThatThrownBy(() -> new LinksChoice.Converter().convert("yes"))
         .hasMessageContaining("osc8, plain or auto");
   }
+
+  @Test
+  void aWrongChoiceOnTheCommandLineIsAUsageErrorNamingTheValue() throws Exception {
+    for (String flag : new String[] {"--links", "--notify", "--theme"}) {
+      ScanCommandTest.Run run = ScanCommandTest.run(flag, "purple", "--version");
+
+      assertThat(run.exitCode()).as(flag).isEqualTo(2);
+      assertThat(run.err()).as(flag).contains(flag).contains("purple");
+    }
+  }
 }
