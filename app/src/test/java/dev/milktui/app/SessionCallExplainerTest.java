@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -30,11 +29,10 @@ class SessionCallExplainerTest {
 
   @BeforeEach
   void setUp() throws IOException {
-    work = Files.createDirectories(temp.resolve("work")).toRealPath();
-    Path configDir = Files.createDirectories(temp.resolve("config"));
-    userSettings = configDir.resolve("settings.json");
-    environment =
-        new Environment(Map.of("CLAUDE_CONFIG_DIR", configDir.toString()), temp.resolve("home"));
+    WhySandbox sandbox = WhySandbox.in(temp);
+    work = sandbox.work();
+    userSettings = sandbox.userSettings();
+    environment = sandbox.environment();
   }
 
   private static PermissionRequest bash(String id, String command) {

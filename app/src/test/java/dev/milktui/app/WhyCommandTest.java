@@ -6,7 +6,6 @@ import dev.milktui.core.protocol.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,17 +20,10 @@ class WhyCommandTest {
 
   @BeforeEach
   void setUp() throws IOException {
-    work = Files.createDirectories(temp.resolve("work")).toRealPath();
-    Path configDir = Files.createDirectories(temp.resolve("config"));
-    userSettings = configDir.resolve("settings.json");
-    environment =
-        new Environment(
-            Map.of(
-                "CLAUDE_CONFIG_DIR",
-                configDir.toString(),
-                "XDG_CONFIG_HOME",
-                temp.resolve("xdg").toString()),
-            temp.resolve("home"));
+    WhySandbox sandbox = WhySandbox.in(temp);
+    work = sandbox.work();
+    userSettings = sandbox.userSettings();
+    environment = sandbox.environment();
   }
 
   private CommandRun why(String... args) {
