@@ -14,6 +14,7 @@ import dev.milktui.core.history.PastSession;
 import dev.milktui.core.session.Session;
 import dev.milktui.tui.dialog.GrantSaver;
 import dev.milktui.tui.terminal.TerminalInputScreen;
+import dev.milktui.tui.text.LinePainter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -253,6 +254,24 @@ final class Harness {
       }
     }
     return cells;
+  }
+
+  /**
+   * The text of the cells on the screen that link to {@code url}, row by row, in reading order: as
+   * the frame writer would write them between an OSC 8 open and close.
+   */
+  String linked(String url) {
+    TerminalSize size = vt.getTerminalSize();
+    StringBuilder out = new StringBuilder();
+    for (int row = 0; row < size.getRows(); row++) {
+      for (int col = 0; col < size.getColumns(); col++) {
+        TextCharacter cell = gui.getScreen().getFrontCharacter(col, row);
+        if (url.equals(LinePainter.linkOf(cell))) {
+          out.append(cell.getCharacterString());
+        }
+      }
+    }
+    return out.toString();
   }
 
   /** A clock the test moves by hand. */

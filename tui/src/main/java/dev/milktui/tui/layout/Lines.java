@@ -9,16 +9,30 @@ import java.util.List;
 final class Lines {
   private Lines() {}
 
+  /** A screen line: chars [{@code start}, {@code end}) of logical line {@code line}. */
+  record Piece(int line, int start, int end) {}
+
   static List<String> wrap(String text, int width, boolean words) {
+    String[] logical = text.split("\n", -1);
     List<String> out = new ArrayList<>();
-    for (String line : text.split("\n", -1)) {
+    for (Piece piece : pieces(logical, width, words)) {
+      out.add(logical[piece.line()].substring(piece.start(), piece.end()));
+    }
+    return out;
+  }
+
+  /** The screen lines of {@code logical} lines at {@code width}, as where each comes from. */
+  static List<Piece> pieces(String[] logical, int width, boolean words) {
+    List<Piece> out = new ArrayList<>();
+    for (int n = 0; n < logical.length; n++) {
+      int line = n;
       LineBreaker.breakLine(
-          line,
+          logical[n],
           0,
-          line.length(),
+          logical[n].length(),
           width,
           words,
-          (start, end) -> out.add(line.substring(start, end)));
+          (start, end) -> out.add(new Piece(line, start, end)));
     }
     return out;
   }

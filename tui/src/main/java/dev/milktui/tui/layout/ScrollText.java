@@ -7,7 +7,7 @@ import com.googlecode.lanterna.gui2.InteractableRenderer;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import com.googlecode.lanterna.input.KeyStroke;
 import dev.milktui.tui.text.LinePainter;
-import java.util.ArrayList;
+import dev.milktui.tui.text.LinkedText;
 import java.util.List;
 import java.util.function.IntFunction;
 
@@ -16,12 +16,16 @@ import java.util.function.IntFunction;
  * takes the focus (Tab), ↑/↓ move a line, PgUp/PgDn a page, Home/End to the ends, and a row at the
  * top or bottom says how many lines are out of view, so nothing is hidden without a mark. The
  * caller passes text that has already been through a display policy. Code wraps at the column
- * (nothing reflowed), prose between words.
+ * (nothing reflowed), prose between words. URLs in it are links ({@link LinkedText}), every row of
+ * a wrapped one.
  */
 public final class ScrollText extends AbstractInteractableComponent<ScrollText>
     implements Scrolling {
   private final boolean prose;
   private String text;
+  private String[] logical;
+  // Each logical line with its links, found when first drawn (null: not yet).
+  private LinkedText[] linked;
   // A theme custom style's name per logical line (null: the normal style); null: all normal.
   private IntFunction<String> lineStyles;
   private int top;
@@ -29,8 +33,14 @@ public final class ScrollText extends AbstractInteractableComponent<ScrollText>
   private int lastRows = 1;
 
   private ScrollText(String text, boolean prose) {
-    this.text = text.replace("\t", "    ");
     this.prose = prose;
+    text(text);
+  }
+
+  private void text(String value) {
+    text = value.replace("\t", "    ");
+    logical = text.split("\n", -1);
+    linked = new LinkedText[logical.length];
   }
 
   /** Text whose lines must stay as they are (code, a diff, a command). */
@@ -60,9 +70,8 @@ public final class ScrollText extends AbstractInteractableComponent<ScrollText>
 
   /** Replaces the text and shows it from the top. */
   public synchronized ScrollText setText(String value) {
-    String next = value.replace("\t", "    ");
-    if (!next.equals(text)) {
-      text = next;
+    if (!value.replace("\t", "    ").equals(text)) {
+      text(value);
       top = 0;
       invalidate();
     }
@@ -80,21 +89,15 @@ public final class ScrollText extends AbstractInteractableComponent<ScrollText>
     return lines(columns).size();
   }
 
-  private List<String> lines(int columns) {
-    return Lines.wrap(text, Math.max(1, columns), prose);
+  private List<Lines.Piece> lines(int columns) {
+    return Lines.pieces(logical, Math.max(1, columns), prose);
   }
 
-  /** The logical line each screen line of {@link #lines} comes from. */
-  private List<Integer> origins(int columns) {
-    List<Integer> out = new ArrayList<>();
-    String[] logical = text.split("\n", -1);
-    for (int n = 0; n < logical.length; n++) {
-      int rows = Lines.wrap(logical[n], Math.max(1, columns), prose).size();
-      for (int r = 0; r < rows; r++) {
-        out.add(n);
-      }
+  private LinkedText linked(int line) {
+    if (linked[line] == null) {
+      linked[line] = LinkedText.of(logical[line]);
     }
-    return out;
+    return linked[line];
   }
 
   /** What a view of {@code rows} rows from line {@code from} of {@code total} shows. */
@@ -180,21 +183,21 @@ public final class ScrollText extends AbstractInteractableComponent<ScrollText>
         }
         lastWidth = width;
         lastRows = rows;
-        List<String> lines = lines(width);
+        List<Lines.Piece> lines = lines(width);
         View v = View.of(lines.size(), rows, top);
         top = v.first();
         int row = 0;
         if (v.above()) {
           mark(g, row++, "↑ " + v.first() + " more line(s) · PgUp", width);
         }
-        List<Integer> origins = lineStyles == null ? null : origins(width);
         for (int i = 0; i < v.count(); i++) {
-          String custom = origins == null ? null : lineStyles.apply(origins.get(v.first() + i));
+          Lines.Piece piece = lines.get(v.first() + i);
+          String custom = lineStyles == null ? null : lineStyles.apply(piece.line());
           g.applyThemeStyle(
               custom == null
                   ? getThemeDefinition().getNormal()
                   : getThemeDefinition().getCustom(custom, getThemeDefinition().getNormal()));
-          LinePainter.putText(g, 0, row++, width, lines.get(v.first() + i));
+          LinePainter.putText(g, 0, row++, width, linked(piece.line()), piece.start(), piece.end());
         }
         if (v.below()) {
           int after = lines.size() - v.first() - v.count();

@@ -48,9 +48,12 @@ final class CellCache {
     return linked.computeIfAbsent(new Linked(style, link), k -> new Cells(g, link));
   }
 
-  /** Cells in the colours {@code g} holds now, for one row drawn outside any style. */
-  static Cells current(TextGraphics g) {
-    return new Cells(g, null);
+  /**
+   * Cells in the colours {@code g} holds now, for one row drawn outside any style, linked to {@code
+   * link} (or to none).
+   */
+  static Cells current(TextGraphics g, String link) {
+    return new Cells(g, link);
   }
 
   /** The URL a cell drawn here links to, or null. */

@@ -66,10 +66,28 @@ public final class LinePainter {
    * wide one, and push the rest of the row out of place.
    */
   public static void putText(TextGraphics g, int col, int row, int width, String text) {
-    CellCache.Cells style = CellCache.current(g);
+    CellCache.Cells style = CellCache.current(g, null);
     int x = paintSpan(g, style, col, row, width, 0, Columns.fit(text, width), new HashMap<>());
     for (; x < width; x++) {
       g.setCharacter(col + x, row, style.character(' '));
+    }
+  }
+
+  /**
+   * Draws chars [{@code start}, {@code end}) of {@code text}, which fit the width, as {@link
+   * #putText(TextGraphics, int, int, int, String)} draws a row, each part of a URL linked to it.
+   */
+  public static void putText(
+      TextGraphics g, int col, int row, int width, LinkedText text, int start, int end) {
+    Map<String, String> glyphs = new HashMap<>();
+    CellCache.Cells plain = CellCache.current(g, null);
+    int x = 0;
+    for (Span part : text.spans(start, end, TextStyle.PLAIN)) {
+      CellCache.Cells cells = part.link() == null ? plain : CellCache.current(g, part.link());
+      x = paintSpan(g, cells, col, row, width, x, part.text(), glyphs);
+    }
+    for (; x < width; x++) {
+      g.setCharacter(col + x, row, plain.character(' '));
     }
   }
 

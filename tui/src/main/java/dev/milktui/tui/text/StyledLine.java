@@ -19,7 +19,10 @@ public record StyledLine(List<Span> spans) {
     return text.isEmpty() ? EMPTY : new StyledLine(List.of(new Span(text, style)));
   }
 
-  /** {@code spans} on one line cut to {@code width} columns, the last one kept ending in "…". */
+  /**
+   * {@code spans} on one line cut to {@code width} columns, the last one kept ending in "…"; each
+   * keeps its style and link.
+   */
   public static StyledLine cut(int width, Span... spans) {
     List<Span> kept = new ArrayList<>();
     int room = width;
@@ -28,7 +31,7 @@ public record StyledLine(List<Span> spans) {
         continue;
       }
       String text = Columns.fit(span.text(), room);
-      kept.add(new Span(text, span.style()));
+      kept.add(span.withText(text));
       room -= Columns.width(text);
     }
     return new StyledLine(kept);

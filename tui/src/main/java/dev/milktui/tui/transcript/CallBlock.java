@@ -11,6 +11,7 @@ import dev.milktui.core.diff.FileDiff;
 import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.LineBreaker;
+import dev.milktui.tui.text.LinkedText;
 import dev.milktui.tui.text.PathText;
 import dev.milktui.tui.text.Sanitizer;
 import dev.milktui.tui.text.Span;
@@ -226,14 +227,14 @@ public final class CallBlock extends Block {
     int room = Math.max(4, width - Columns.width(indent));
     String all = label + text;
     for (String raw : all.split("\n", -1)) {
-      String logical = Columns.expandTabs(raw);
+      LinkedText logical = LinkedText.of(Columns.expandTabs(raw));
       LineBreaker.breakLine(
-          logical,
+          logical.text(),
           0,
-          logical.length(),
+          logical.text().length(),
           room,
           true,
-          (s, e) -> add(new Span(indent + logical.substring(s, e), TextStyle.QUOTE)));
+          (s, e) -> indented(indent, logical.spans(s, e, TextStyle.QUOTE), TextStyle.QUOTE));
     }
   }
 
@@ -241,19 +242,27 @@ public final class CallBlock extends Block {
     int room = Math.max(4, width - Columns.width(indent));
     int before = lines.size();
     for (String raw : text.split("\n", -1)) {
-      String line = Columns.expandTabs(raw);
       if (lines.size() - before >= RESULT_LINES) {
         add(new Span(indent + "… (the rest: Enter on its row in the tool pane)", TextStyle.DIM));
         return;
       }
+      LinkedText line = LinkedText.of(Columns.expandTabs(raw));
       LineBreaker.breakLine(
-          line,
+          line.text(),
           0,
-          line.length(),
+          line.text().length(),
           room,
           false,
-          (s, e) -> add(new Span(indent + line.substring(s, e), TextStyle.CODE)));
+          (s, e) -> indented(indent, line.spans(s, e, TextStyle.CODE), TextStyle.CODE));
     }
+  }
+
+  /** One screen line of output after {@code indent}; it fits, so a URL in it is never cut. */
+  private void indented(String indent, List<Span> text, TextStyle style) {
+    List<Span> spans = new ArrayList<>(text.size() + 1);
+    spans.add(new Span(indent, style));
+    spans.addAll(text);
+    add(spans.toArray(Span[]::new));
   }
 
   /** One line, cut to the width with "…" (the call's lines never wrap). */

@@ -7,6 +7,7 @@ import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.tui.markdown.MarkdownRenderer;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.LineBreaker;
+import dev.milktui.tui.text.LinkedText;
 import dev.milktui.tui.text.Sanitizer;
 import dev.milktui.tui.text.Span;
 import dev.milktui.tui.text.StyledLine;
@@ -120,8 +121,8 @@ final class CallSections {
     /** Text in one style, each of its lines wrapped. */
     void text(String text, TextStyle style) {
       for (String raw : text.split("\n", -1)) {
-        String line = Columns.expandTabs(raw);
-        wrap(line, "  ", (s, e) -> List.of(new Span(line.substring(s, e), style)));
+        LinkedText line = LinkedText.of(Columns.expandTabs(raw));
+        wrap(line.text(), "  ", (s, e) -> line.spans(s, e, style));
       }
     }
 
@@ -130,23 +131,23 @@ final class CallSections {
       String[] answerLines = answer.split("\n", -1);
       String first = "· " + Columns.expandTabs(question) + " → ";
       int answerStart = first.length();
-      String head = first + Columns.expandTabs(answerLines[0]);
+      LinkedText head = LinkedText.of(first + Columns.expandTabs(answerLines[0]));
       wrap(
-          head,
+          head.text(),
           "    ",
           (s, e) -> {
             List<Span> spans = new ArrayList<>(2);
             if (s < answerStart) {
-              spans.add(new Span(head.substring(s, Math.min(e, answerStart)), TextStyle.PLAIN));
+              spans.addAll(head.spans(s, Math.min(e, answerStart), TextStyle.PLAIN));
             }
             if (e > answerStart) {
-              spans.add(new Span(head.substring(Math.max(s, answerStart), e), TextStyle.STRONG));
+              spans.addAll(head.spans(Math.max(s, answerStart), e, TextStyle.STRONG));
             }
             return spans;
           });
       for (int i = 1; i < answerLines.length; i++) {
-        String more = "  " + Columns.expandTabs(answerLines[i]);
-        wrap(more, "    ", (s, e) -> List.of(new Span(more.substring(s, e), TextStyle.STRONG)));
+        LinkedText more = LinkedText.of("  " + Columns.expandTabs(answerLines[i]));
+        wrap(more.text(), "    ", (s, e) -> more.spans(s, e, TextStyle.STRONG));
       }
     }
 

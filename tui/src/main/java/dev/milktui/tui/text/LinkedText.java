@@ -1,0 +1,92 @@
+package dev.milktui.tui.text;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import org.nibor.autolink.LinkExtractor;
+import org.nibor.autolink.LinkSpan;
+import org.nibor.autolink.LinkType;
+
+/**
+ * One line of plain text (a tool's output) with the URLs and e-mail addresses in it as links, found
+ * as the Markdown replies find bare ones: http, https and file URLs, an address as its mailto URL;
+ * other schemes stay text. A part of a URL links to the whole URL, so a URL wrapped over rows is
+ * the same link on each.
+ */
+public final class LinkedText {
+  private static final LinkExtractor FINDER =
+      LinkExtractor.builder().linkTypes(EnumSet.of(LinkType.URL, LinkType.EMAIL)).build();
+
+  private static final String[] SCHEMES = {"http://", "https://", "file://"};
+
+  /** A link over chars [start, end) of the text. */
+  private record Link(int start, int end, String url) {}
+
+  private final String text;
+  private final List<Link> links;
+
+  private LinkedText(String text, List<Link> links) {
+    this.text = text;
+    this.links = links;
+  }
+
+  public static LinkedText of(String text) {
+    List<Link> links = new ArrayList<>(0);
+    if (text.indexOf(':') >= 0 || text.indexOf('@') >= 0) {
+      for (LinkSpan span : FINDER.extractLinks(text)) {
+        String found = text.substring(span.getBeginIndex(), span.getEndIndex());
+        if (span.getType() == LinkType.EMAIL) {
+          links.add(new Link(span.getBeginIndex(), span.getEndIndex(), "mailto:" + found));
+        } else if (linkable(found)) {
+          links.add(new Link(span.getBeginIndex(), span.getEndIndex(), found));
+        }
+      }
+    }
+    return new LinkedText(text, links);
+  }
+
+  private static boolean linkable(String url) {
+    String lower = url.substring(0, Math.min(url.length(), 8)).toLowerCase(Locale.ROOT);
+    for (String scheme : SCHEMES) {
+      if (lower.startsWith(scheme)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  public String text() {
+    return text;
+  }
+
+  public boolean hasLinks() {
+    return !links.isEmpty();
+  }
+
+  /** The whole line in {@code style}. */
+  public List<Span> spans(TextStyle style) {
+    return spans(0, text.length(), style);
+  }
+
+  /** Chars [{@code start}, {@code end}) in {@code style}, each linked part its own span. */
+  public List<Span> spans(int start, int end, TextStyle style) {
+    List<Span> out = new ArrayList<>(1);
+    int at = start;
+    for (Link link : links) {
+      if (link.end <= at || link.start >= end) {
+        continue;
+      }
+      if (link.start > at) {
+        out.add(new Span(text.substring(at, link.start), style));
+      }
+      int to = Math.min(end, link.end);
+      out.add(new Span(text.substring(Math.max(at, link.start), to), style, link.url));
+      at = to;
+    }
+    if (at < end) {
+      out.add(new Span(text.substring(at, end), style));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,60 @@
+package dev.milktui.tui.text;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LinkedTextTest {
+  private static List<String> links(List<Span> spans) {
+    return spans.stream().filter(s -> s.link() != null).map(Span::link).toList();
+  }
+
+  @Test
+  void httpHttpsAndFileUrlsLinkToThemselvesAndAnAddressToItsMailtoUrl() {
+    List<Span> spans =
+        LinkedText.of(
+                "a http://a.example/x b https://b.example/y?q=1 c file:///tmp/z d me@example.com")
+            .spans(TextStyle.CODE);
+    assertThat(links(spans))
+        .containsExactly(
+            "http://a.example/x",
+            "https://b.example/y?q=1",
+            "file:///tmp/z",
+            "mailto:me@example.com");
+    assertThat(spans).allMatch(s -> s.style() == TextStyle.CODE);
+    assertThat(spans.stream().map(Span::text).reduce("", String::concat))
+        .isEqualTo(
+            "a http://a.example/x b https://b.example/y?q=1 c file:///tmp/z d me@example.com");
+  }
+
+  @Test
+  void otherSchemesAndPlainWordsStayText() {
+    assertThat(
+            links(
+                LinkedText.of("ftp://host/f ssh://git@host/r javascript:x() www.example.com")
+                    .spans(TextStyle.PLAIN)))
+        .isEmpty();
+  }
+
+  @Test
+  void punctuationAroundAUrlIsNotPartOfIt() {
+    LinkedText text = LinkedText.of("(see https://example.com/a/b).");
+    assertThat(text.spans(TextStyle.PLAIN))
+        .filteredOn(s -> s.link() != null)
+        .extracting(Span::text)
+        .containsExactly("https://example.com/a/b");
+  }
+
+  @Test
+  void eachPartOfAUrlCutIntoRowsLinksToTheWholeUrl() {
+    String url = "https://example.com/a/long/path";
+    LinkedText text = LinkedText.of("go " + url + " now");
+    List<Span> first = text.spans(0, 12, TextStyle.PLAIN);
+    List<Span> second = text.spans(12, text.text().length(), TextStyle.PLAIN);
+    assertThat(first).extracting(Span::text).containsExactly("go ", "https://e");
+    assertThat(second).extracting(Span::text).containsExactly("xample.com/a/long/path", " now");
+    assertThat(links(first)).containsExactly(url);
+    assertThat(links(second)).containsExactly(url);
+  }
+}
