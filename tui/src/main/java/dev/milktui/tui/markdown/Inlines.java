@@ -36,20 +36,6 @@ final class Inlines {
     return inlines.lines;
   }
 
-  /** The text of a node's inline content, without styles (table cells measure it). */
-  static String plain(Node node) {
-    StringBuilder out = new StringBuilder();
-    for (List<Piece> l : lines(node, TextStyle.PLAIN)) {
-      if (out.length() > 0) {
-        out.append(' ');
-      }
-      for (Piece p : l) {
-        out.append(p.text());
-      }
-    }
-    return out.toString();
-  }
-
   private void children(Node parent, TextStyle style) {
     for (Node n = parent.getFirstChild(); n != null; n = n.getNext()) {
       node(n, style);

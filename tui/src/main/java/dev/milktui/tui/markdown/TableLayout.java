@@ -97,11 +97,13 @@ final class TableLayout {
       }
       List<TableCell> row = rows.get(r);
       for (int c = 0; c < row.size(); c++) {
-        String name = c < header.size() ? Inlines.plain(header.get(c)) : "";
+        List<Piece> name = c < header.size() ? name(header.get(c)) : List.of();
         List<List<Piece>> lines = Inlines.lines(row.get(c), TextStyle.PLAIN);
         // The header is text of the first line, so a long one wraps too.
-        List<Piece> first = new ArrayList<>();
-        first.add(new Piece(name.isEmpty() ? "-" : name, TextStyle.STRONG));
+        List<Piece> first = new ArrayList<>(name);
+        if (name.isEmpty()) {
+          first.add(new Piece("-", TextStyle.STRONG));
+        }
         first.add(new Piece(": ", TextStyle.TABLE));
         first.addAll(lines.get(0));
         lines.set(0, first);
@@ -110,6 +112,18 @@ final class TableLayout {
         }
       }
     }
+  }
+
+  /** A header cell's text on one line, with its styles and links. */
+  private static List<Piece> name(TableCell cell) {
+    List<Piece> name = new ArrayList<>();
+    for (List<Piece> line : Inlines.lines(cell, TextStyle.STRONG)) {
+      if (!name.isEmpty()) {
+        name.add(new Piece(" ", TextStyle.STRONG));
+      }
+      name.addAll(line);
+    }
+    return name;
   }
 
   private static int[] natural(List<List<TableCell>> rows, int columns) {

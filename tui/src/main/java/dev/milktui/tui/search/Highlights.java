@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * A line with its matches drawn in the match style (the current one in its own): the line's spans
  * are cut at the matches' edges, which fall between whole characters, so every character keeps its
- * columns and the highlight sits exactly on the text found.
+ * columns and the highlight sits exactly on the text found. A match in a link is still the link.
  */
 public final class Highlights {
   private Highlights() {}
@@ -35,22 +35,22 @@ public final class Highlights {
         }
         int from = Math.max(r.start(), at);
         int to = Math.min(r.end(), end);
-        add(out, text.substring(at - offset, from - offset), span.style());
+        add(out, span.withText(text.substring(at - offset, from - offset)));
+        String found = text.substring(from - offset, to - offset);
         add(
             out,
-            text.substring(from - offset, to - offset),
-            m == current ? TextStyle.MATCH_CURRENT : TextStyle.MATCH);
+            new Span(found, m == current ? TextStyle.MATCH_CURRENT : TextStyle.MATCH, span.link()));
         at = to;
       }
-      add(out, text.substring(at - offset), span.style());
+      add(out, span.withText(text.substring(at - offset)));
       offset = end;
     }
     return new StyledLine(out);
   }
 
-  private static void add(List<Span> out, String text, TextStyle style) {
-    if (!text.isEmpty()) {
-      out.add(new Span(text, style));
+  private static void add(List<Span> out, Span span) {
+    if (!span.text().isEmpty()) {
+      out.add(span);
     }
   }
 }
