@@ -140,10 +140,6 @@ public final class InputBox extends TextBox {
     if (search != null) {
       return searchKey(key);
     }
-    if (keys.messageAction(key).equals(Optional.of(Action.HISTORY_SEARCH))) {
-      startSearch();
-      return Result.HANDLED;
-    }
     // The text may have been set from outside (a draft, a history entry) since the last key.
     updateCompletion();
     if (completing()) {
@@ -210,6 +206,16 @@ public final class InputBox extends TextBox {
     updateCompletion();
   }
 
+  /**
+   * Ctrl+R, from whichever pane has the keys (the screen gives the box the focus first): opens the
+   * history search, unless the box takes no text or the search is already open.
+   */
+  public synchronized void searchHistory() {
+    if (!isReadOnly() && search == null) {
+      startSearch();
+    }
+  }
+
   private void startSearch() {
     beforeSearch = getText();
     search = new HistorySearch(history.entries());
@@ -222,7 +228,7 @@ public final class InputBox extends TextBox {
    * keys are ignored, so nothing is edited behind the search.
    */
   private Result searchKey(KeyStroke key) {
-    if (keys.messageAction(key).equals(Optional.of(Action.HISTORY_SEARCH))) {
+    if (keys.keysOf(Action.HISTORY_SEARCH).test(key)) {
       search.older();
     } else if (key instanceof BracketedPaste.Paste paste) {
       search.type(Sanitizer.oneLine(paste.text()));

@@ -114,6 +114,10 @@ final class ScreenKeys {
       }
       case PAGE_UP -> transcriptView.pageUp();
       case PAGE_DOWN -> transcriptView.pageDown();
+      case HISTORY_SEARCH -> {
+        window.setFocusedInteractable(input);
+        input.searchHistory();
+      }
       case SEARCH -> {
         Interactable before = window.getFocusedInteractable();
         window.setFocusedInteractable(transcriptView);

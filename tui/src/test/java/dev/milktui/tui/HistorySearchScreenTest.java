@@ -49,6 +49,32 @@ class HistorySearchScreenTest {
   }
 
   @Test
+  void ctrlRInTheTranscriptGivesTheBoxTheKeysWithTheSearchOpen() {
+    ctrlRInAPaneGivesTheBoxTheKeysWithTheSearchOpen(1);
+  }
+
+  @Test
+  void ctrlRInTheToolPaneGivesTheBoxTheKeysWithTheSearchOpen() {
+    ctrlRInAPaneGivesTheBoxTheKeysWithTheSearchOpen(2);
+  }
+
+  private void ctrlRInAPaneGivesTheBoxTheKeysWithTheSearchOpen(int tabs) {
+    Harness h = sent(80, 24, "fix the build", "run the tests");
+    for (int i = 0; i < tabs; i++) {
+      h.key(KeyType.Tab);
+    }
+    assertThat(h.controller.input().isFocused()).isFalse();
+
+    h.ctrl('r');
+    assertThat(h.controller.input().isFocused()).isTrue();
+    assertThat(h.screen()).contains("search history:");
+
+    h.type("build").key(KeyType.Enter);
+    assertThat(h.controller.input().getText()).isEqualTo("fix the build");
+    assertThat(h.session().sent).hasSize(2);
+  }
+
+  @Test
   void escCancelsTheSearchAndPutsTheDraftBackAt80x24() {
     escCancelsTheSearchAndPutsTheDraftBack(80, 24);
   }

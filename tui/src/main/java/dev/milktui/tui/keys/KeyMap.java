@@ -134,9 +134,9 @@ public final class KeyMap {
               "stop"),
           chord(
               "Ctrl+R",
-              Context.MESSAGE,
+              Context.MAIN,
               Action.HISTORY_SEARCH,
-              "search sent messages; again: older; Enter takes it, Esc cancels"),
+              "search sent messages from any pane; again: older; Enter takes it, Esc cancels"),
           chord(
               "Ctrl+O",
               Context.MAIN,
@@ -275,15 +275,6 @@ public final class KeyMap {
       }
     }
     return new KeyMap(out);
-  }
-
-  /** The action of the message box's own rows that {@code key} is bound to (Ctrl+R). */
-  public Optional<Action> messageAction(KeyStroke key) {
-    return bindings.stream()
-        .filter(b -> b.context() == Context.MESSAGE && b.action().isPresent())
-        .filter(b -> b.matches().test(key))
-        .map(b -> b.action().get())
-        .findFirst();
   }
 
   /** Whether a key is one bound to {@code action} now (a view closes on the key that opened it). */

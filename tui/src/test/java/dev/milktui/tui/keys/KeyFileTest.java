@@ -52,7 +52,7 @@ class KeyFileTest {
     KeyFile.Loaded loaded = parse("history-search = Ctrl+T", "todos = Ctrl+R");
 
     assertThat(loaded.problems()).isEmpty();
-    assertThat(loaded.keys().messageAction(new KeyStroke('t', true, false)))
+    assertThat(mainAction(loaded.keys(), new KeyStroke('t', true, false)))
         .contains(Action.HISTORY_SEARCH);
     assertThat(mainAction(loaded.keys(), new KeyStroke('r', true, false))).contains(Action.TODOS);
   }
