@@ -1,6 +1,6 @@
 package dev.milktui.tui;
 
-import dev.milktui.core.conversation.Cell;
+import dev.milktui.core.conversation.Conversation;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.GrantException;
@@ -40,7 +40,7 @@ final class EffectRunner {
 
     void clearMessage();
 
-    void detail(List<Cell> cells);
+    void detail(Conversation conversation);
   }
 
   private final SessionFactory sessions;
@@ -224,7 +224,7 @@ final class EffectRunner {
     } else if (effect instanceof Effect.ClearMessage) {
       shell.clearMessage();
     } else if (effect instanceof Effect.ShowDetail d) {
-      shell.detail(d.cells());
+      shell.detail(d.conversation());
     } else if (effect instanceof Effect.ShowTodos t) {
       overlays.todos(t.lines());
     } else if (effect instanceof Effect.Copy c) {

@@ -8,7 +8,6 @@ import com.googlecode.lanterna.gui2.WindowBasedTextGUI;
 import com.googlecode.lanterna.gui2.WindowListener;
 import com.googlecode.lanterna.gui2.WindowListenerAdapter;
 import com.googlecode.lanterna.input.KeyStroke;
-import dev.milktui.core.conversation.Cell;
 import dev.milktui.core.conversation.Conversation;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.export.MarkdownExport;
@@ -421,8 +420,8 @@ public final class TuiController {
     }
 
     @Override
-    public void detail(List<Cell> cells) {
-      overlays.detail(cells, keys.keysOf(Action.DETAIL_VIEW));
+    public void detail(Conversation conversation) {
+      overlays.detail(conversation, keys.keysOf(Action.DETAIL_VIEW));
     }
   }
 }

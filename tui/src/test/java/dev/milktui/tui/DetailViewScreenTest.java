@@ -2,9 +2,11 @@ package dev.milktui.tui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.googlecode.lanterna.gui2.Panel;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.event.ToolOutcome;
+import dev.milktui.tui.layout.ScrollText;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -89,5 +91,81 @@ class DetailViewScreenTest {
     h.ctrl('o');
     assertThat(h.screen()).doesNotContain("Detail view");
     assertThat(h.session().interrupts).isZero();
+  }
+
+  private static SessionEvent[] aSecondCall() {
+    return new SessionEvent[] {
+      new SessionEvent.ToolStarted(
+          Events.tool(
+              "t2", "Bash", Events.input("command", "git status"), ToolOutcome.RUNNING, "")),
+      new SessionEvent.ToolFinished(
+          Events.tool(
+              "t2",
+              "Bash",
+              Events.input("command", "git status"),
+              ToolOutcome.OK,
+              "nothing to commit, working tree clean"))
+    };
+  }
+
+  @Test
+  void aCallAndStreamedTextArrivingWhileTheViewIsOpenShowInIt() {
+    Harness h = new Harness(80, 24);
+    h.events(new SessionEvent.UserPrompt("status?", false));
+    h.ctrl('o');
+    assertThat(h.screen()).contains("❯ status?").doesNotContain("git status");
+
+    h.events(aSecondCall());
+    h.events(new SessionEvent.TextDelta("m1", 0, "The tree is clean."));
+
+    assertThat(h.screen())
+        .contains("Detail view")
+        .contains("● Bash · ok", "$ git status", "nothing to commit, working tree clean")
+        .contains("● The tree is clean.");
+  }
+
+  @Test
+  void aViewAtTheEndStaysAtTheEndAsTheConversationGrows() {
+    Harness h = withACall(80, 24);
+    h.ctrl('o').key(KeyType.End);
+    assertThat(h.screen()).contains("output line 60");
+
+    h.events(aSecondCall());
+
+    assertThat(h.screen()).contains("nothing to commit, working tree clean");
+  }
+
+  @Test
+  void aViewScrolledAwayFromTheEndKeepsItsPlaceAsTheConversationGrows() {
+    Harness h = withACall(80, 24);
+    h.ctrl('o').key(KeyType.PageDown);
+    String before = h.screen();
+    assertThat(before).doesNotContain("output line 60");
+
+    h.events(aSecondCall());
+
+    // The same lines, only the count of those below grew.
+    assertThat(withoutCounts(h.screen())).isEqualTo(withoutCounts(before));
+    assertThat(h.screen()).doesNotContain("nothing to commit");
+  }
+
+  private static String withoutCounts(String screen) {
+    return screen.replaceAll("[↑↓] \\d+ more", "more");
+  }
+
+  @Test
+  void aClosedViewNoLongerFollowsTheConversation() {
+    Harness h = withACall(80, 24);
+    h.ctrl('o');
+    ScrollText text =
+        (ScrollText)
+            ((Panel) h.gui.getActiveWindow().getComponent()).getChildren().iterator().next();
+    h.key(KeyType.Escape);
+    assertThat(h.screen()).doesNotContain("Detail view");
+
+    h.events(aSecondCall());
+
+    assertThat(h.screen()).contains("git status");
+    assertThat(text.text()).contains("output line 60").doesNotContain("git status");
   }
 }

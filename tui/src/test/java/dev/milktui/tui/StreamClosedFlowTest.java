@@ -2,7 +2,7 @@ package dev.milktui.tui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.milktui.core.conversation.Cell;
+import dev.milktui.core.conversation.Conversation;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.grants.GrantDecision;
 import dev.milktui.core.grants.SavedGrants;
@@ -136,6 +136,6 @@ class StreamClosedFlowTest {
     public void clearMessage() {}
 
     @Override
-    public void detail(List<Cell> cells) {}
+    public void detail(Conversation conversation) {}
   }
 }

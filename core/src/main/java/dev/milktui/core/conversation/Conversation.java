@@ -59,6 +59,11 @@ public final class Conversation {
     listeners.add(listener);
   }
 
+  /** Stops telling {@code listener} (a view that closed); not from inside a listener's call. */
+  public void unlisten(ConversationListener listener) {
+    listeners.remove(listener);
+  }
+
   /** The top-level cells, in order (a read-only view). */
   public List<Cell> cells() {
     return Collections.unmodifiableList(cells);

@@ -4,7 +4,6 @@ import dev.milktui.core.event.SessionEvent;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
@@ -57,8 +56,7 @@ final class ClaudeCodeKeys {
           quitKey(Action.EXIT, false);
         }
       }
-      case DETAIL_VIEW ->
-          model.effect(new Effect.ShowDetail(List.copyOf(model.conversation().cells())));
+      case DETAIL_VIEW -> model.effect(new Effect.ShowDetail(model.conversation()));
       case TODOS ->
           Todos.latest(model.conversation().cells())
               .ifPresentOrElse(

@@ -1,6 +1,6 @@
 package dev.milktui.tui.app;
 
-import dev.milktui.core.conversation.Cell;
+import dev.milktui.core.conversation.Conversation;
 import dev.milktui.core.event.ElicitationRequest;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
@@ -90,8 +90,8 @@ public sealed interface Effect {
   /** Empties the message box (Ctrl+C or Esc Esc on a draft). */
   record ClearMessage() implements Effect {}
 
-  /** The conversation with every call expanded, read-only (Ctrl+O). */
-  record ShowDetail(List<Cell> cells) implements Effect {}
+  /** The conversation with every call expanded, read-only, following it while open (Ctrl+O). */
+  record ShowDetail(Conversation conversation) implements Effect {}
 
   /** The todo list Claude last wrote (Ctrl+T), as lines. */
   record ShowTodos(List<String> lines) implements Effect {}

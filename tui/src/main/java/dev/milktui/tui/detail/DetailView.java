@@ -8,6 +8,9 @@ import com.googlecode.lanterna.gui2.WindowListenerAdapter;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.conversation.Cell;
+import dev.milktui.core.conversation.Conversation;
+import dev.milktui.core.conversation.ConversationListener;
+import dev.milktui.core.conversation.StreamedTextCell;
 import dev.milktui.tui.app.Effect;
 import dev.milktui.tui.dialog.DialogHost;
 import dev.milktui.tui.dialog.Overlay;
@@ -21,18 +24,19 @@ import java.util.function.Predicate;
 /**
  * Ctrl+O's transcript view: the whole screen, read-only, the conversation as {@link DetailText}
  * writes it (controls revealed, as any text shown for inspection), scrolled with ↑/↓, PgUp/PgDn,
- * Home/End; Esc or the key that opened it closes it. It reads the one conversation's cells as they
- * are when it opens. It answers nothing.
+ * Home/End; Esc or the key that opened it closes it. While open it follows the one conversation:
+ * new calls, results and streamed text show, at the end if the view was there, else with the scroll
+ * position held. It answers nothing.
  */
 public final class DetailView implements Overlay {
   static final String TITLE = "Detail view · every call in full · ↑↓ PgUp PgDn scroll · Esc closes";
 
-  private final List<Cell> cells;
+  private final Conversation conversation;
   private final Predicate<KeyStroke> closes;
 
   /** {@code closes}: the keys that close it beside Esc (the one that opened it). */
-  public DetailView(List<Cell> cells, Predicate<KeyStroke> closes) {
-    this.cells = List.copyOf(cells);
+  public DetailView(Conversation conversation, Predicate<KeyStroke> closes) {
+    this.conversation = conversation;
     this.closes = closes;
   }
 
@@ -40,7 +44,9 @@ public final class DetailView implements Overlay {
   public void open(DialogHost host, Consumer<Effect> answers) {
     BasicWindow window = DialogHost.modal(TITLE);
     window.setHints(List.of(Window.Hint.MODAL, Window.Hint.FULL_SCREEN));
-    ScrollText text = ReadOnlyText.of(DetailText.of(cells));
+    ScrollText text = ReadOnlyText.of(DetailText.of(conversation.cells()));
+    Follower follower = new Follower(host, text);
+    conversation.listen(follower);
     Panel panel = new Panel(new BorderLayout());
     panel.addComponent(text, BorderLayout.Location.CENTER);
     window.setComponent(panel);
@@ -51,10 +57,62 @@ public final class DetailView implements Overlay {
           public void onInput(Window w, KeyStroke key, AtomicBoolean deliver) {
             if (key.getKeyType() == KeyType.Escape || closes.test(key)) {
               deliver.set(false);
+              conversation.unlisten(follower);
               host.close(window);
             }
           }
         });
     host.open(window);
+  }
+
+  /**
+   * Writes the text again after the conversation changed: once per burst of changes (a streamed
+   * reply changes it with every delta), on the GUI thread after them.
+   */
+  private final class Follower implements ConversationListener {
+    private final DialogHost host;
+    private final ScrollText text;
+    private boolean pending;
+
+    Follower(DialogHost host, ScrollText text) {
+      this.host = host;
+      this.text = text;
+    }
+
+    private void changed() {
+      if (!pending) {
+        pending = true;
+        host.later(
+            () -> {
+              pending = false;
+              ReadOnlyText.follow(text, DetailText.of(conversation.cells()));
+            });
+      }
+    }
+
+    @Override
+    public void added(Cell cell) {
+      changed();
+    }
+
+    @Override
+    public void appended(StreamedTextCell cell, String delta) {
+      changed();
+    }
+
+    @Override
+    public void changed(Cell cell) {
+      changed();
+    }
+
+    @Override
+    public void removed(Cell cell) {
+      changed();
+    }
+
+    @Override
+    public void cleared() {
+      changed();
+    }
   }
 }

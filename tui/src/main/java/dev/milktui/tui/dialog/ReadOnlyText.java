@@ -14,4 +14,12 @@ public final class ReadOnlyText {
   public static ScrollText of(String text) {
     return ScrollText.code(Sanitizer.reveal(text));
   }
+
+  /**
+   * Shows {@code text} in {@code shown}, made by {@link #of}, as it grows ({@link
+   * ScrollText#follow}).
+   */
+  public static void follow(ScrollText shown, String text) {
+    shown.follow(Sanitizer.reveal(text));
+  }
 }

@@ -31,6 +31,7 @@ public final class ScrollText extends AbstractInteractableComponent<ScrollText>
   private int top;
   private int lastWidth = 1;
   private int lastRows = 1;
+  private boolean drawn;
 
   private ScrollText(String text, boolean prose) {
     this.prose = prose;
@@ -76,6 +77,19 @@ public final class ScrollText extends AbstractInteractableComponent<ScrollText>
       invalidate();
     }
     return this;
+  }
+
+  /**
+   * Replaces the text and keeps the view: one that showed the end shows the new end, any other
+   * keeps its top line (text that follows something as it grows).
+   */
+  public synchronized void follow(String value) {
+    boolean atEnd = drawn && !view().below();
+    text(value);
+    if (atEnd) {
+      top = Integer.MAX_VALUE;
+    }
+    invalidate();
   }
 
   @Override
@@ -183,6 +197,7 @@ public final class ScrollText extends AbstractInteractableComponent<ScrollText>
         }
         lastWidth = width;
         lastRows = rows;
+        drawn = true;
         List<Lines.Piece> lines = lines(width);
         View v = View.of(lines.size(), rows, top);
         top = v.first();

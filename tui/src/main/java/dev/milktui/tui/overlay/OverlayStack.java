@@ -2,7 +2,7 @@ package dev.milktui.tui.overlay;
 
 import com.googlecode.lanterna.gui2.Window;
 import com.googlecode.lanterna.input.KeyStroke;
-import dev.milktui.core.conversation.Cell;
+import dev.milktui.core.conversation.Conversation;
 import dev.milktui.core.event.ElicitationRequest;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
@@ -247,9 +247,12 @@ public final class OverlayStack {
     show(new SimpleDialog("Keys").scrollingText(text));
   }
 
-  /** Ctrl+O: the conversation in full; {@code closes}: the keys that close it beside Esc. */
-  public void detail(List<Cell> cells, Predicate<KeyStroke> closes) {
-    show(new DetailView(cells, closes));
+  /**
+   * Ctrl+O: the conversation in full, following it while open; {@code closes}: the keys that close
+   * it beside Esc.
+   */
+  public void detail(Conversation conversation, Predicate<KeyStroke> closes) {
+    show(new DetailView(conversation, closes));
   }
 
   /** Ctrl+T: the todo list Claude last wrote. */

@@ -191,10 +191,10 @@ class ClaudeCodeKeysTest {
   // ---- Ctrl+O, Ctrl+T, resend
 
   @Test
-  void ctrlOShowsTheOneConversationsCells() {
+  void ctrlOShowsTheOneConversation() {
     ui.on(new UiEvent.FromSession(1, new SessionEvent.UserPrompt("hello", false)));
     List<Effect> effects = press(Action.DETAIL_VIEW, MessageBox.EMPTY);
-    assertThat(effects).containsExactly(new Effect.ShowDetail(ui.conversation().cells()));
+    assertThat(effects).containsExactly(new Effect.ShowDetail(ui.conversation()));
   }
 
   @Test
