@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Reads a file to replay, of whichever kind its content shows (never its name): a milk-tui session
@@ -78,11 +79,21 @@ public final class ReplayFile {
   private ReplayFile() {}
 
   public static Loaded read(Path file) throws NotReplayable {
+    List<ReplayScript.Item> items = new ArrayList<>();
+    return whole(read(file, items::add), items);
+  }
+
+  /**
+   * Reads {@code file}, handing a recording's items to {@code recording} as they are read, so it
+   * can be played without being held: the script returned is then empty. A replay script, whose
+   * turns wait for the user, is returned whole.
+   */
+  public static Loaded read(Path file, Consumer<ReplayScript.Item> recording) throws NotReplayable {
     if (Files.isDirectory(file)) {
       throw new NotReplayable("is a directory");
     }
     try (InputStream in = Files.newInputStream(file)) {
-      return read(in);
+      return read(in, recording);
     } catch (NoSuchFileException e) {
       throw new NotReplayable("no such file");
     } catch (AccessDeniedException e) {
@@ -93,6 +104,18 @@ public final class ReplayFile {
   }
 
   public static Loaded read(InputStream input) throws IOException, NotReplayable {
+    List<ReplayScript.Item> items = new ArrayList<>();
+    return whole(read(input, items::add), items);
+  }
+
+  private static Loaded whole(Loaded read, List<ReplayScript.Item> items) {
+    return read.kind() == Kind.SCRIPT
+        ? read
+        : new Loaded(read.kind(), ReplayScript.recording(items));
+  }
+
+  private static Loaded read(InputStream input, Consumer<ReplayScript.Item> recording)
+      throws IOException, NotReplayable {
     PushbackInputStream in = new PushbackInputStream(input, SNIFF_BYTES);
     byte[] start = in.readNBytes(SNIFF_BYTES);
     in.unread(start);
@@ -104,7 +127,7 @@ public final class ReplayFile {
         throw new NotReplayable("is binary data, not JSON lines");
       }
     }
-    Reader reader = new Reader();
+    Reader reader = new Reader(recording);
     int maxLineBytes = NdjsonReader.maxLineBytesFor(Runtime.getRuntime().maxMemory());
     NdjsonReader.framing(in, maxLineBytes, reader).run();
     if (reader.failure != null) {
@@ -115,7 +138,7 @@ public final class ReplayFile {
 
   /** Reads the lines, deciding the kind on the first JSON object. */
   private static final class Reader implements LineSink {
-    private final List<ReplayScript.Item> items = new ArrayList<>();
+    private final Consumer<ReplayScript.Item> items;
     private final StringBuilder script = new StringBuilder();
     private final Map<String, String> askedTools = new HashMap<>();
     private Kind kind;
@@ -124,6 +147,10 @@ public final class ReplayFile {
     private Instant last;
     private boolean prompted;
     private IOException failure;
+
+    Reader(Consumer<ReplayScript.Item> items) {
+      this.items = items;
+    }
 
     @Override
     public void rawLine(byte[] bytes, int offset, int length) {
@@ -198,9 +225,9 @@ public final class ReplayFile {
         }
       }
       if (kind == Kind.CLAUDE_SESSION && prompted) {
-        items.add(new ReplayScript.EndTurn());
+        items.accept(new ReplayScript.EndTurn());
       }
-      return new Loaded(kind, ReplayScript.recording(items));
+      return new Loaded(kind, ReplayScript.recording(List.of()));
     }
 
     private static Kind kindOf(JsonNode node) {
@@ -244,12 +271,12 @@ public final class ReplayFile {
     /** A line claude printed; a question to the user becomes a note, never a dialog. */
     private void fromClaude(String line) {
       if (!line.contains("\"control_request\"")) {
-        items.add(new ReplayScript.Line(ToolPreviews.of(line)));
+        items.accept(new ReplayScript.Line(ToolPreviews.of(line)));
         return;
       }
       JsonNode node = parse(line);
       if (node == null || !"control_request".equals(Json.text(node, "type"))) {
-        items.add(new ReplayScript.Line(node == null ? line : ToolPreviews.of(node, line)));
+        items.accept(new ReplayScript.Line(node == null ? line : ToolPreviews.of(node, line)));
         return;
       }
       JsonNode request = node.path("request");
@@ -267,7 +294,7 @@ public final class ReplayFile {
         return;
       }
       if ("user".equals(Json.text(node, "type"))) {
-        SessionRecords.prompt(node).ifPresent(text -> items.add(new ReplayScript.Prompt(text)));
+        SessionRecords.prompt(node).ifPresent(text -> items.accept(new ReplayScript.Prompt(text)));
         return;
       }
       JsonNode response = node.path("response");
@@ -278,7 +305,7 @@ public final class ReplayFile {
       JsonNode answer = response.path("response");
       String behavior = Json.text(answer, "behavior");
       String reason = Json.text(answer, "message");
-      items.add(
+      items.accept(
           new ReplayScript.Note(
               "allow".equals(behavior)
                   ? "Permission for " + tool + ": allowed."
@@ -294,12 +321,12 @@ public final class ReplayFile {
       var prompt = SessionRecords.prompt(node);
       if (prompt.isPresent()) {
         if (prompted) {
-          items.add(new ReplayScript.EndTurn());
+          items.accept(new ReplayScript.EndTurn());
         }
         prompted = true;
-        items.add(new ReplayScript.Prompt(prompt.get()));
+        items.accept(new ReplayScript.Prompt(prompt.get()));
       } else if (SessionRecords.shown(node)) {
-        items.add(new ReplayScript.Line(ToolPreviews.of(node, text)));
+        items.accept(new ReplayScript.Line(ToolPreviews.of(node, text)));
       }
     }
 
@@ -309,7 +336,7 @@ public final class ReplayFile {
       }
       if (last != null && at.isAfter(last)) {
         Duration gap = Duration.between(last, at);
-        items.add(
+        items.accept(
             new ReplayScript.Delay(
                 (gap.compareTo(LONGEST_PAUSE) > 0 ? LONGEST_PAUSE : gap).toMillis()));
       }
