@@ -23,7 +23,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,6 +77,8 @@ public final class ReplayFile {
   static final Duration LONGEST_PAUSE = Duration.ofSeconds(5);
 
   private static final int SNIFF_BYTES = 8 * 1024;
+
+  private static final BytePattern CONTROL_REQUEST = new BytePattern("\"control_request\"");
 
   private ReplayFile() {}
 
@@ -145,7 +149,11 @@ public final class ReplayFile {
     private long jsonLines;
     private long lines;
     private Instant last;
+    private long delay;
     private boolean prompted;
+    // The second of the last entry's time, as written ("2026-12-03T10:00:00") and parsed.
+    private final byte[] secondText = new byte["2026-12-03T10:00:00".length()];
+    private Instant second;
     private IOException failure;
 
     Reader(Consumer<ReplayScript.Item> items) {
@@ -162,14 +170,13 @@ public final class ReplayFile {
           kind = Kind.RECORD;
           jsonLines++;
           pauseUntil(recordedTime(bytes, offset, start));
-          fromClaude(new String(bytes, start, end - start, StandardCharsets.UTF_8));
+          fromClaude(bytes, start, end - start);
         } catch (RecordedLine.Malformed e) {
           // A torn entry (a crash mid-write) is skipped, as any unreadable line.
         }
         return;
       }
-      String text = new String(bytes, offset, length, StandardCharsets.UTF_8);
-      JsonNode node = parse(text);
+      JsonNode node = parse(bytes, offset, length);
       if (node == null) {
         return;
       }
@@ -180,7 +187,7 @@ public final class ReplayFile {
       }
       if (kind == Kind.SCRIPT) {
         // A script's played lines are claude's, between its directives.
-        script.append(text).append('\n');
+        script.append(new String(bytes, offset, length, StandardCharsets.UTF_8)).append('\n');
         return;
       }
       if (kind == null || lineKind != kind) {
@@ -188,8 +195,8 @@ public final class ReplayFile {
       }
       switch (kind) {
         case RECORD -> entry(node);
-        case CLAUDE_SESSION -> sessionRecord(node, text);
-        default -> fromClaude(text);
+        case CLAUDE_SESSION -> sessionRecord(node, bytes, offset, length);
+        default -> fromClaude(node, bytes, offset, length);
       }
     }
 
@@ -260,7 +267,10 @@ public final class ReplayFile {
         return;
       }
       switch (String.valueOf(Json.text(node, RecordFile.DIRECTION))) {
-        case RecordFile.FROM_CLAUDE -> fromClaude(line);
+        case RecordFile.FROM_CLAUDE -> {
+          byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+          fromClaude(bytes, 0, bytes.length);
+        }
         case "host" -> fromHost(line);
         default -> {
           // stderr is the log of claude, not the conversation.
@@ -269,14 +279,21 @@ public final class ReplayFile {
     }
 
     /** A line claude printed; a question to the user becomes a note, never a dialog. */
-    private void fromClaude(String line) {
-      if (!line.contains("\"control_request\"")) {
-        items.accept(new ReplayScript.Line(ToolPreviews.of(line)));
-        return;
+    private void fromClaude(byte[] bytes, int offset, int length) {
+      if (CONTROL_REQUEST.in(bytes, offset, length)) {
+        JsonNode node = parse(bytes, offset, length);
+        if (node != null) {
+          fromClaude(node, bytes, offset, length);
+          return;
+        }
       }
-      JsonNode node = parse(line);
-      if (node == null || !"control_request".equals(Json.text(node, "type"))) {
-        items.accept(new ReplayScript.Line(node == null ? line : ToolPreviews.of(node, line)));
+      items.accept(new ReplayScript.Line(ToolPreviews.of(bytes, offset, length)));
+    }
+
+    /** {@link #fromClaude(byte[], int, int)} of a line parsed as {@code node}. */
+    private void fromClaude(JsonNode node, byte[] bytes, int offset, int length) {
+      if (!"control_request".equals(Json.text(node, "type"))) {
+        items.accept(new ReplayScript.Line(ToolPreviews.of(node, bytes, offset, length)));
         return;
       }
       JsonNode request = node.path("request");
@@ -316,7 +333,7 @@ public final class ReplayFile {
     }
 
     /** A record of Claude's session file: the user's prompts and the main conversation. */
-    private void sessionRecord(JsonNode node, String text) {
+    private void sessionRecord(JsonNode node, byte[] bytes, int offset, int length) {
       pauseUntil(instant(Json.text(node, "timestamp")));
       var prompt = SessionRecords.prompt(node);
       if (prompt.isPresent()) {
@@ -326,7 +343,7 @@ public final class ReplayFile {
         prompted = true;
         items.accept(new ReplayScript.Prompt(prompt.get()));
       } else if (SessionRecords.shown(node)) {
-        items.accept(new ReplayScript.Line(ToolPreviews.of(node, text)));
+        items.accept(new ReplayScript.Line(ToolPreviews.of(node, bytes, offset, length)));
       }
     }
 
@@ -336,21 +353,56 @@ public final class ReplayFile {
       }
       if (last != null && at.isAfter(last)) {
         Duration gap = Duration.between(last, at);
-        items.accept(
-            new ReplayScript.Delay(
-                (gap.compareTo(LONGEST_PAUSE) > 0 ? LONGEST_PAUSE : gap).toMillis()));
+        long millis = (gap.compareTo(LONGEST_PAUSE) > 0 ? LONGEST_PAUSE : gap).toMillis();
+        // A delay holds until the next: most lines follow the last within the same millisecond,
+        // and a delay item each would be half of what a recording's script holds.
+        if (millis != delay) {
+          items.accept(new ReplayScript.Delay(millis));
+          delay = millis;
+        }
       }
       last = at;
     }
 
-    /** The {@code ts} of an entry in the exact shape: right after its opening. */
-    private static Instant recordedTime(byte[] bytes, int offset, int lineStart) {
+    /**
+     * The {@code ts} of an entry in the exact shape: right after its opening. Parsing an instant
+     * costs more than the rest of a line, so the entries of one second reuse its parse and read
+     * only their fraction.
+     */
+    private Instant recordedTime(byte[] bytes, int offset, int lineStart) {
       int from = offset + "{\"ts\":\"".length();
       int to = from;
       while (to < lineStart && bytes[to] != '"') {
         to++;
       }
-      return instant(new String(bytes, from, to - from, StandardCharsets.US_ASCII));
+      int fraction = from + secondText.length;
+      boolean utc = to > fraction && bytes[to - 1] == 'Z';
+      if (second != null
+          && utc
+          && bytes[fraction] == '.'
+          && Arrays.equals(bytes, from, fraction, secondText, 0, secondText.length)) {
+        long nanos = 0;
+        int digits = 0;
+        for (int i = fraction + 1; i < to - 1 && digits < 9; i++, digits++) {
+          if (bytes[i] < '0' || bytes[i] > '9') {
+            break;
+          }
+          nanos = nanos * 10 + bytes[i] - '0';
+        }
+        if (digits > 0 && digits == to - fraction - 2) {
+          for (; digits < 9; digits++) {
+            nanos *= 10;
+          }
+          return second.plusNanos(nanos);
+        }
+      }
+      Instant at = instant(new String(bytes, from, to - from, StandardCharsets.US_ASCII));
+      second = null;
+      if (at != null && utc && to > fraction) {
+        System.arraycopy(bytes, from, secondText, 0, secondText.length);
+        second = at.truncatedTo(ChronoUnit.SECONDS);
+      }
+      return at;
     }
 
     private static Instant instant(String text) {
@@ -365,8 +417,13 @@ public final class ReplayFile {
     }
 
     private static JsonNode parse(String line) {
+      byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+      return parse(bytes, 0, bytes.length);
+    }
+
+    private static JsonNode parse(byte[] bytes, int offset, int length) {
       try {
-        JsonNode node = Json.MAPPER.readTree(line);
+        JsonNode node = Json.MAPPER.readTree(bytes, offset, length);
         return node != null && node.isObject() ? node : null;
       } catch (IOException e) {
         return null;
