@@ -1,9 +1,7 @@
 package dev.milktui.app;
 
-import dev.milktui.core.conversation.Conversation;
-import dev.milktui.core.export.MarkdownExport;
 import dev.milktui.core.replay.ReplayFile;
-import dev.milktui.core.replay.ReplaySession;
+import dev.milktui.core.replay.ReplayMarkdown;
 import dev.milktui.core.text.TerminalText;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -76,46 +74,66 @@ final class ReplayCommand implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "--speed: expected a number above 0, not " + speed);
     }
-    PrintWriter err = spec.commandLine().getErr();
+    if (markdown != null) {
+      return toMarkdown();
+    }
     ReplayFile.Loaded loaded;
     try {
       loaded = ReplayFile.read(Path.of(file));
     } catch (ReplayFile.NotReplayable | InvalidPathException e) {
-      String reason =
-          e instanceof ReplayFile.NotReplayable ? e.getMessage() : "not a valid file name";
-      err.println("milk-tui replay: " + TerminalText.oneLine(file) + ": " + reason);
-      err.flush();
-      return NOT_REPLAYABLE;
-    }
-    if (markdown != null) {
-      return toMarkdown(loaded);
+      return notReplayable(e);
     }
     return root.replay(loaded, file, speed == null ? 0 : 1 / speed);
   }
 
-  private int toMarkdown(ReplayFile.Loaded loaded) {
-    Conversation conversation = new Conversation();
-    ReplaySession.playAll(loaded.script(), conversation::apply);
-    String text = MarkdownExport.render(conversation.cells());
+  private int notReplayable(Exception e) {
+    String reason =
+        e instanceof ReplayFile.NotReplayable ? e.getMessage() : "not a valid file name";
+    PrintWriter err = spec.commandLine().getErr();
+    err.println("milk-tui replay: " + TerminalText.oneLine(file) + ": " + reason);
+    err.flush();
+    return NOT_REPLAYABLE;
+  }
+
+  /** The export is written as the file is read, so a recording of any size fits in memory. */
+  private int toMarkdown() {
+    Path recording;
+    try {
+      recording = Path.of(file);
+    } catch (InvalidPathException e) {
+      return notReplayable(e);
+    }
     if (markdown.equals(STDOUT)) {
       PrintWriter out = spec.commandLine().getOut();
-      out.print(text);
-      out.flush();
-      return 0;
+      try {
+        ReplayMarkdown.write(recording, out);
+        return 0;
+      } catch (ReplayFile.NotReplayable e) {
+        return notReplayable(e);
+      } catch (IOException e) {
+        return cannotWrite("standard output", e);
+      } finally {
+        out.flush();
+      }
     }
     try {
-      MarkdownExport.write(Path.of(markdown), text);
+      ReplayMarkdown.write(recording, Path.of(markdown));
       return 0;
+    } catch (ReplayFile.NotReplayable e) {
+      return notReplayable(e);
     } catch (IOException | InvalidPathException e) {
-      spec.commandLine()
-          .getErr()
-          .println(
-              "milk-tui replay: cannot write "
-                  + TerminalText.oneLine(markdown)
-                  + ": "
-                  + TerminalText.oneLine(String.valueOf(e.getMessage())));
-      spec.commandLine().getErr().flush();
-      return NOT_REPLAYABLE;
+      return cannotWrite(markdown, e);
     }
+  }
+
+  private int cannotWrite(String target, Exception e) {
+    PrintWriter err = spec.commandLine().getErr();
+    err.println(
+        "milk-tui replay: cannot write "
+            + TerminalText.oneLine(target)
+            + ": "
+            + TerminalText.oneLine(String.valueOf(e.getMessage())));
+    err.flush();
+    return NOT_REPLAYABLE;
   }
 }

@@ -2,6 +2,7 @@ package dev.milktui.core.conversation;
 
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.event.ToolCall;
+import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.core.event.TurnSummary;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -67,6 +68,55 @@ public final class Conversation {
   /** The top-level cells, in order (a read-only view). */
   public List<Cell> cells() {
     return Collections.unmodifiableList(cells);
+  }
+
+  /**
+   * Takes out and returns the cells at the start that no later event can change, so an export can
+   * write them and forget them: memory then follows what is still open, not the conversation's
+   * length. A cell is settled unless it is text still streaming, a tool call (or one under it)
+   * still running, a status line still updated in place or the failed API call a turn's failure may
+   * complete. Listeners are not told: the caller now owns these cells.
+   */
+  public List<Cell> releaseSettled() {
+    int settled = 0;
+    while (settled < cells.size() && settled(cells.get(settled))) {
+      settled++;
+    }
+    List<Cell> released = new ArrayList<>(cells.subList(0, settled));
+    cells.subList(0, settled).clear();
+    for (Cell cell : released) {
+      if (cell instanceof ToolCallCell call) {
+        forgetCalls(call);
+      } else if (cell instanceof NoticeCell line && line.key() != null) {
+        statusLines.values().removeIf(status -> status.line() == line);
+      }
+    }
+    return released;
+  }
+
+  private boolean settled(Cell cell) {
+    if (cell instanceof StreamedTextCell text) {
+      return !openText.containsValue(text);
+    }
+    if (cell instanceof ToolCallCell call) {
+      return call.outcome() != ToolOutcome.RUNNING
+          && call.children().stream().allMatch(this::settled);
+    }
+    if (cell instanceof NoticeCell line) {
+      Status status = line.key() == null ? null : statusLines.get(line.key());
+      boolean updatable = status != null && status.line() == line && status.prompts() == prompts;
+      return !updatable && (apiFailure == null || apiFailure.line() != line);
+    }
+    return true;
+  }
+
+  private void forgetCalls(ToolCallCell call) {
+    calls.remove(call.toolUseId());
+    for (Cell child : call.children()) {
+      if (child instanceof ToolCallCell nested) {
+        forgetCalls(nested);
+      }
+    }
   }
 
   public void apply(SessionEvent event) {

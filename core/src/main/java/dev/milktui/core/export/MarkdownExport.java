@@ -15,6 +15,7 @@ import dev.milktui.core.diff.FileDiff;
 import dev.milktui.core.io.OwnerOnlyFiles;
 import dev.milktui.core.text.TerminalText;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,16 +34,42 @@ public final class MarkdownExport {
   private static final int HEADING_SHIFT = 2;
 
   private final StringBuilder out = new StringBuilder("# Claude session\n");
+  private final Appendable target;
   private String section;
 
-  private MarkdownExport() {}
+  private MarkdownExport(Appendable target) {
+    this.target = target;
+  }
 
   public static String render(List<Cell> cells) {
-    MarkdownExport export = new MarkdownExport();
-    for (Cell cell : cells) {
-      export.cell(cell);
+    StringBuilder markdown = new StringBuilder();
+    try {
+      to(markdown).append(cells);
+    } catch (IOException e) {
+      throw new UncheckedIOException("a StringBuilder does not fail", e);
     }
-    return TerminalText.clean(export.out.toString());
+    return markdown.toString();
+  }
+
+  /**
+   * An export written to {@code target} batch by batch ({@link #append}), for a conversation too
+   * long to hold: each batch's Markdown is cleaned and appended as it comes, then dropped.
+   */
+  public static MarkdownExport to(Appendable target) {
+    return new MarkdownExport(target);
+  }
+
+  /**
+   * Appends the Markdown of {@code cells}, which follow those of the previous batches (the
+   * document's heading comes with the first). All cells in one batch give the same document as
+   * {@link #render}.
+   */
+  public void append(List<Cell> cells) throws IOException {
+    for (Cell cell : cells) {
+      cell(cell);
+    }
+    target.append(TerminalText.clean(out.toString()));
+    out.setLength(0);
   }
 
   /**

@@ -23,10 +23,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Reads a file to replay, of whichever kind its content shows (never its name): a milk-tui session
@@ -75,14 +78,26 @@ public final class ReplayFile {
 
   private static final int SNIFF_BYTES = 8 * 1024;
 
+  private static final BytePattern CONTROL_REQUEST = new BytePattern("\"control_request\"");
+
   private ReplayFile() {}
 
   public static Loaded read(Path file) throws NotReplayable {
+    List<ReplayScript.Item> items = new ArrayList<>();
+    return whole(read(file, items::add), items);
+  }
+
+  /**
+   * Reads {@code file}, handing a recording's items to {@code recording} as they are read, so it
+   * can be played without being held: the script returned is then empty. A replay script, whose
+   * turns wait for the user, is returned whole.
+   */
+  public static Loaded read(Path file, Consumer<ReplayScript.Item> recording) throws NotReplayable {
     if (Files.isDirectory(file)) {
       throw new NotReplayable("is a directory");
     }
     try (InputStream in = Files.newInputStream(file)) {
-      return read(in);
+      return read(in, recording);
     } catch (NoSuchFileException e) {
       throw new NotReplayable("no such file");
     } catch (AccessDeniedException e) {
@@ -93,6 +108,18 @@ public final class ReplayFile {
   }
 
   public static Loaded read(InputStream input) throws IOException, NotReplayable {
+    List<ReplayScript.Item> items = new ArrayList<>();
+    return whole(read(input, items::add), items);
+  }
+
+  private static Loaded whole(Loaded read, List<ReplayScript.Item> items) {
+    return read.kind() == Kind.SCRIPT
+        ? read
+        : new Loaded(read.kind(), ReplayScript.recording(items));
+  }
+
+  private static Loaded read(InputStream input, Consumer<ReplayScript.Item> recording)
+      throws IOException, NotReplayable {
     PushbackInputStream in = new PushbackInputStream(input, SNIFF_BYTES);
     byte[] start = in.readNBytes(SNIFF_BYTES);
     in.unread(start);
@@ -104,7 +131,7 @@ public final class ReplayFile {
         throw new NotReplayable("is binary data, not JSON lines");
       }
     }
-    Reader reader = new Reader();
+    Reader reader = new Reader(recording);
     int maxLineBytes = NdjsonReader.maxLineBytesFor(Runtime.getRuntime().maxMemory());
     NdjsonReader.framing(in, maxLineBytes, reader).run();
     if (reader.failure != null) {
@@ -115,15 +142,23 @@ public final class ReplayFile {
 
   /** Reads the lines, deciding the kind on the first JSON object. */
   private static final class Reader implements LineSink {
-    private final List<ReplayScript.Item> items = new ArrayList<>();
+    private final Consumer<ReplayScript.Item> items;
     private final StringBuilder script = new StringBuilder();
     private final Map<String, String> askedTools = new HashMap<>();
     private Kind kind;
     private long jsonLines;
     private long lines;
     private Instant last;
+    private long delay;
     private boolean prompted;
+    // The second of the last entry's time, as written ("2026-12-03T10:00:00") and parsed.
+    private final byte[] secondText = new byte["2026-12-03T10:00:00".length()];
+    private Instant second;
     private IOException failure;
+
+    Reader(Consumer<ReplayScript.Item> items) {
+      this.items = items;
+    }
 
     @Override
     public void rawLine(byte[] bytes, int offset, int length) {
@@ -135,14 +170,13 @@ public final class ReplayFile {
           kind = Kind.RECORD;
           jsonLines++;
           pauseUntil(recordedTime(bytes, offset, start));
-          fromClaude(new String(bytes, start, end - start, StandardCharsets.UTF_8));
+          fromClaude(bytes, start, end - start);
         } catch (RecordedLine.Malformed e) {
           // A torn entry (a crash mid-write) is skipped, as any unreadable line.
         }
         return;
       }
-      String text = new String(bytes, offset, length, StandardCharsets.UTF_8);
-      JsonNode node = parse(text);
+      JsonNode node = parse(bytes, offset, length);
       if (node == null) {
         return;
       }
@@ -153,7 +187,7 @@ public final class ReplayFile {
       }
       if (kind == Kind.SCRIPT) {
         // A script's played lines are claude's, between its directives.
-        script.append(text).append('\n');
+        script.append(new String(bytes, offset, length, StandardCharsets.UTF_8)).append('\n');
         return;
       }
       if (kind == null || lineKind != kind) {
@@ -161,8 +195,8 @@ public final class ReplayFile {
       }
       switch (kind) {
         case RECORD -> entry(node);
-        case CLAUDE_SESSION -> sessionRecord(node, text);
-        default -> fromClaude(text);
+        case CLAUDE_SESSION -> sessionRecord(node, bytes, offset, length);
+        default -> fromClaude(node, bytes, offset, length);
       }
     }
 
@@ -198,9 +232,9 @@ public final class ReplayFile {
         }
       }
       if (kind == Kind.CLAUDE_SESSION && prompted) {
-        items.add(new ReplayScript.EndTurn());
+        items.accept(new ReplayScript.EndTurn());
       }
-      return new Loaded(kind, ReplayScript.recording(items));
+      return new Loaded(kind, ReplayScript.recording(List.of()));
     }
 
     private static Kind kindOf(JsonNode node) {
@@ -233,7 +267,10 @@ public final class ReplayFile {
         return;
       }
       switch (String.valueOf(Json.text(node, RecordFile.DIRECTION))) {
-        case RecordFile.FROM_CLAUDE -> fromClaude(line);
+        case RecordFile.FROM_CLAUDE -> {
+          byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+          fromClaude(bytes, 0, bytes.length);
+        }
         case "host" -> fromHost(line);
         default -> {
           // stderr is the log of claude, not the conversation.
@@ -242,14 +279,21 @@ public final class ReplayFile {
     }
 
     /** A line claude printed; a question to the user becomes a note, never a dialog. */
-    private void fromClaude(String line) {
-      if (!line.contains("\"control_request\"")) {
-        items.add(new ReplayScript.Line(ToolPreviews.of(line)));
-        return;
+    private void fromClaude(byte[] bytes, int offset, int length) {
+      if (CONTROL_REQUEST.in(bytes, offset, length)) {
+        JsonNode node = parse(bytes, offset, length);
+        if (node != null) {
+          fromClaude(node, bytes, offset, length);
+          return;
+        }
       }
-      JsonNode node = parse(line);
-      if (node == null || !"control_request".equals(Json.text(node, "type"))) {
-        items.add(new ReplayScript.Line(node == null ? line : ToolPreviews.of(node, line)));
+      items.accept(new ReplayScript.Line(ToolPreviews.of(bytes, offset, length)));
+    }
+
+    /** {@link #fromClaude(byte[], int, int)} of a line parsed as {@code node}. */
+    private void fromClaude(JsonNode node, byte[] bytes, int offset, int length) {
+      if (!"control_request".equals(Json.text(node, "type"))) {
+        items.accept(new ReplayScript.Line(ToolPreviews.of(node, bytes, offset, length)));
         return;
       }
       JsonNode request = node.path("request");
@@ -267,7 +311,7 @@ public final class ReplayFile {
         return;
       }
       if ("user".equals(Json.text(node, "type"))) {
-        SessionRecords.prompt(node).ifPresent(text -> items.add(new ReplayScript.Prompt(text)));
+        SessionRecords.prompt(node).ifPresent(text -> items.accept(new ReplayScript.Prompt(text)));
         return;
       }
       JsonNode response = node.path("response");
@@ -278,7 +322,7 @@ public final class ReplayFile {
       JsonNode answer = response.path("response");
       String behavior = Json.text(answer, "behavior");
       String reason = Json.text(answer, "message");
-      items.add(
+      items.accept(
           new ReplayScript.Note(
               "allow".equals(behavior)
                   ? "Permission for " + tool + ": allowed."
@@ -289,17 +333,17 @@ public final class ReplayFile {
     }
 
     /** A record of Claude's session file: the user's prompts and the main conversation. */
-    private void sessionRecord(JsonNode node, String text) {
+    private void sessionRecord(JsonNode node, byte[] bytes, int offset, int length) {
       pauseUntil(instant(Json.text(node, "timestamp")));
       var prompt = SessionRecords.prompt(node);
       if (prompt.isPresent()) {
         if (prompted) {
-          items.add(new ReplayScript.EndTurn());
+          items.accept(new ReplayScript.EndTurn());
         }
         prompted = true;
-        items.add(new ReplayScript.Prompt(prompt.get()));
+        items.accept(new ReplayScript.Prompt(prompt.get()));
       } else if (SessionRecords.shown(node)) {
-        items.add(new ReplayScript.Line(ToolPreviews.of(node, text)));
+        items.accept(new ReplayScript.Line(ToolPreviews.of(node, bytes, offset, length)));
       }
     }
 
@@ -309,21 +353,56 @@ public final class ReplayFile {
       }
       if (last != null && at.isAfter(last)) {
         Duration gap = Duration.between(last, at);
-        items.add(
-            new ReplayScript.Delay(
-                (gap.compareTo(LONGEST_PAUSE) > 0 ? LONGEST_PAUSE : gap).toMillis()));
+        long millis = (gap.compareTo(LONGEST_PAUSE) > 0 ? LONGEST_PAUSE : gap).toMillis();
+        // A delay holds until the next: most lines follow the last within the same millisecond,
+        // and a delay item each would be half of what a recording's script holds.
+        if (millis != delay) {
+          items.accept(new ReplayScript.Delay(millis));
+          delay = millis;
+        }
       }
       last = at;
     }
 
-    /** The {@code ts} of an entry in the exact shape: right after its opening. */
-    private static Instant recordedTime(byte[] bytes, int offset, int lineStart) {
+    /**
+     * The {@code ts} of an entry in the exact shape: right after its opening. Parsing an instant
+     * costs more than the rest of a line, so the entries of one second reuse its parse and read
+     * only their fraction.
+     */
+    private Instant recordedTime(byte[] bytes, int offset, int lineStart) {
       int from = offset + "{\"ts\":\"".length();
       int to = from;
       while (to < lineStart && bytes[to] != '"') {
         to++;
       }
-      return instant(new String(bytes, from, to - from, StandardCharsets.US_ASCII));
+      int fraction = from + secondText.length;
+      boolean utc = to > fraction && bytes[to - 1] == 'Z';
+      if (second != null
+          && utc
+          && bytes[fraction] == '.'
+          && Arrays.equals(bytes, from, fraction, secondText, 0, secondText.length)) {
+        long nanos = 0;
+        int digits = 0;
+        for (int i = fraction + 1; i < to - 1 && digits < 9; i++, digits++) {
+          if (bytes[i] < '0' || bytes[i] > '9') {
+            break;
+          }
+          nanos = nanos * 10 + bytes[i] - '0';
+        }
+        if (digits > 0 && digits == to - fraction - 2) {
+          for (; digits < 9; digits++) {
+            nanos *= 10;
+          }
+          return second.plusNanos(nanos);
+        }
+      }
+      Instant at = instant(new String(bytes, from, to - from, StandardCharsets.US_ASCII));
+      second = null;
+      if (at != null && utc && to > fraction) {
+        System.arraycopy(bytes, from, secondText, 0, secondText.length);
+        second = at.truncatedTo(ChronoUnit.SECONDS);
+      }
+      return at;
     }
 
     private static Instant instant(String text) {
@@ -338,8 +417,13 @@ public final class ReplayFile {
     }
 
     private static JsonNode parse(String line) {
+      byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+      return parse(bytes, 0, bytes.length);
+    }
+
+    private static JsonNode parse(byte[] bytes, int offset, int length) {
       try {
-        JsonNode node = Json.MAPPER.readTree(line);
+        JsonNode node = Json.MAPPER.readTree(bytes, offset, length);
         return node != null && node.isObject() ? node : null;
       } catch (IOException e) {
         return null;

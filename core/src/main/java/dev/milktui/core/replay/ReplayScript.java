@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.protocol.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -37,7 +38,11 @@ public record ReplayScript(List<Segment> turns, List<Segment> resumes, boolean f
   /** What one segment plays, in order. */
   public sealed interface Item {}
 
-  public record Line(String json) implements Item {}
+  /**
+   * A line claude printed, as UTF-8: kept as the bytes read, so loading neither decodes nor
+   * re-encodes it, and played by parsing them once.
+   */
+  public record Line(byte[] json) implements Item {}
 
   /** A message the user sent, as the recording holds it. */
   public record Prompt(String text) implements Item {}
@@ -76,7 +81,7 @@ public record ReplayScript(List<Segment> turns, List<Segment> resumes, boolean f
         if (target == null) {
           throw new IOException("replay script line " + number + ": a line before any turn");
         }
-        target.add(new Line(line));
+        target.add(new Line(line.getBytes(StandardCharsets.UTF_8)));
         continue;
       }
       switch (directive) {

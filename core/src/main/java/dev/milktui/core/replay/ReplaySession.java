@@ -110,6 +110,17 @@ public final class ReplaySession implements Session {
     }
   }
 
+  /**
+   * Plays a recording item by item on the calling thread, without pauses, as its file is read (a
+   * streamed export): the same as {@link #playAll} of the whole recording.
+   */
+  public static Consumer<ReplayScript.Item> recordingPlayer(Consumer<SessionEvent> listener) {
+    ReplaySession session =
+        new ReplaySession(
+            ReplayScript.recording(List.of()), listener, GrantPersister.REFUSE, 0, false);
+    return item -> session.play(List.of(item));
+  }
+
   /** What a read-only replay shows: everything but what would ask the user something. */
   private static void shownReadOnly(SessionEvent event, Consumer<SessionEvent> listener) {
     if (!(event instanceof SessionEvent.PermissionRequested

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import dev.milktui.core.protocol.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -23,29 +24,36 @@ final class ToolPreviews {
 
   private ToolPreviews() {}
 
-  /** The line with its tool calls' long strings folded, or the line itself when none is long. */
-  static String of(String line) {
-    if (line.length() <= STRING_CHARS) {
-      return line;
+  /**
+   * The line (UTF-8, {@code length} bytes from {@code offset}) with its tool calls' long strings
+   * folded, or a copy of it when none is long.
+   */
+  static byte[] of(byte[] bytes, int offset, int length) {
+    if (length <= STRING_CHARS) {
+      return Arrays.copyOfRange(bytes, offset, offset + length);
     }
     JsonNode node;
     try {
-      node = Json.MAPPER.readTree(line);
+      node = Json.MAPPER.readTree(bytes, offset, length);
     } catch (IOException e) {
-      return line;
+      return Arrays.copyOfRange(bytes, offset, offset + length);
     }
-    return of(node, line);
+    return of(node, bytes, offset, length);
   }
 
   /**
-   * {@link #of(String)} for a line already parsed as {@code node}, which may be changed; the line
-   * is written anew only when something was folded.
+   * {@link #of(byte[], int, int)} for a line already parsed as {@code node}, which may be changed;
+   * the line is written anew only when something was folded.
    */
-  static String of(JsonNode node, String line) {
-    if (line.length() <= STRING_CHARS) {
-      return line;
+  static byte[] of(JsonNode node, byte[] bytes, int offset, int length) {
+    if (length > STRING_CHARS && node instanceof ObjectNode object && fold(object)) {
+      try {
+        return Json.MAPPER.writeValueAsBytes(object);
+      } catch (JsonProcessingException e) {
+        // Written as read, unfolded.
+      }
     }
-    return node instanceof ObjectNode object && fold(object) ? write(object, line) : line;
+    return Arrays.copyOfRange(bytes, offset, offset + length);
   }
 
   /** Folds the long strings of a parsed line's tool calls in place; true when any was folded. */
@@ -120,13 +128,5 @@ final class ToolPreviews {
       return copy == null ? value : copy;
     }
     return value;
-  }
-
-  private static String write(ObjectNode line, String original) {
-    try {
-      return Json.MAPPER.writeValueAsString(line);
-    } catch (JsonProcessingException e) {
-      return original;
-    }
   }
 }

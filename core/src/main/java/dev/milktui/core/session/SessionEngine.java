@@ -21,6 +21,7 @@ import dev.milktui.core.protocol.MessageParser;
 import dev.milktui.core.protocol.SystemMessage;
 import dev.milktui.core.turn.TurnAccumulator;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -96,9 +97,9 @@ public final class SessionEngine {
     }
   }
 
-  /** Parses and routes one recorded line (replay); a bad line becomes a Malformed event. */
+  /** Parses and routes one recorded line, UTF-8 (replay); a bad line becomes a Malformed event. */
   public synchronized void acceptLine(
-      String json,
+      byte[] json,
       Function<String, PermissionRequest.Channel> channelFor,
       Consumer<String> unsupported) {
     JsonNode node;
@@ -108,7 +109,9 @@ public final class SessionEngine {
       node = null;
     }
     if (node == null || !node.isObject()) {
-      malformed(new MalformedLine(0, json.length(), "not a JSON object", json));
+      malformed(
+          new MalformedLine(
+              0, json.length, "not a JSON object", new String(json, StandardCharsets.UTF_8)));
       return;
     }
     route(MessageParser.parse(node), channelFor, unsupported);

@@ -2,6 +2,7 @@ package dev.milktui.core.bench;
 
 import dev.milktui.core.record.RecordFile;
 import dev.milktui.core.replay.ReplayFile;
+import dev.milktui.core.replay.ReplayMarkdown;
 import dev.milktui.core.scan.ScanJson;
 import dev.milktui.core.scan.ScanReport;
 import dev.milktui.core.scan.ScanText;
@@ -27,7 +28,8 @@ import java.util.Locale;
  * "Stream closed"; {@code scan FILE text|json} scans it as the command does and prints {@code
  * scan_<mode>_peak_rss_mb=… peak_heap_mb=… seconds=…}; {@code replay FILE} loads it as {@code
  * milk-tui replay} does and prints {@code replay_load_peak_rss_mb=… peak_heap_mb=… seconds=…
- * mb_per_s=…}.
+ * mb_per_s=…}; {@code markdown FILE OUT} exports it as {@code milk-tui replay FILE --to-markdown
+ * OUT} does and prints {@code replay_markdown_peak_rss_mb=… peak_heap_mb=… seconds=…}.
  */
 public final class ScanMemoryBenchmark {
   private ScanMemoryBenchmark() {}
@@ -44,6 +46,8 @@ public final class ScanMemoryBenchmark {
       writes(file, Integer.parseInt(args[2]), Integer.parseInt(args[3]));
     } else if (args[0].equals("replay")) {
       replay(file);
+    } else if (args[0].equals("markdown")) {
+      markdown(file, Path.of(args[2]));
     } else {
       scan(file, args[2]);
     }
@@ -181,6 +185,23 @@ public final class ScanMemoryBenchmark {
         seconds,
         Files.size(file) / 1e6 / seconds,
         Files.size(file) / 1e9);
+  }
+
+  private static void markdown(Path file, Path out) throws IOException {
+    long start = System.nanoTime();
+    try {
+      ReplayMarkdown.write(file, out);
+    } catch (ReplayFile.NotReplayable e) {
+      throw new IOException(file + " " + e.getMessage(), e);
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    System.out.printf(
+        Locale.ROOT,
+        "replay_markdown_peak_rss_mb=%.0f peak_heap_mb=%.0f seconds=%.1f markdown_mb=%.0f%n",
+        peakRss() / 1e6,
+        peakHeap() / 1e6,
+        seconds,
+        Files.size(out) / 1e6);
   }
 
   /** The most the heap held: the peaks of its pools, summed. */

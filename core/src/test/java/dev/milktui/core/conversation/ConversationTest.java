@@ -61,6 +61,38 @@ class ConversationTest {
   }
 
   @Test
+  void releasingSettledCellsStopsAtTheFirstThatCanStillChange() {
+    conversation.apply(new SessionEvent.UserPrompt("go", false));
+    conversation.apply(new SessionEvent.ToolStarted(call("a", "Write", ToolOutcome.RUNNING, "")));
+    conversation.apply(new SessionEvent.ToolStarted(call("b", "Write", ToolOutcome.RUNNING, "")));
+
+    Cell prompt = conversation.cells().get(0);
+
+    assertThat(conversation.releaseSettled()).containsExactly(prompt);
+
+    conversation.apply(
+        new SessionEvent.ToolFinished(call("a", "Write", ToolOutcome.STREAM_CLOSED, "closed")));
+    conversation.apply(new SessionEvent.TextDelta("m", 0, "still streaming"));
+    List<Cell> released = conversation.releaseSettled();
+
+    assertThat(released).singleElement().isInstanceOf(ToolCallCell.class);
+    assertThat(((ToolCallCell) released.get(0)).toolUseId()).isEqualTo("a");
+    assertThat(conversation.cells()).hasSize(2);
+  }
+
+  @Test
+  void aStatusLineStillUpdatedInPlaceIsNotReleased() {
+    conversation.apply(new SessionEvent.ApiRetrying(1, 10, 500, 500, "overloaded"));
+
+    assertThat(conversation.releaseSettled()).isEmpty();
+
+    conversation.apply(new SessionEvent.UserPrompt("next", false));
+
+    assertThat(conversation.releaseSettled()).hasSize(2);
+    assertThat(conversation.cells()).isEmpty();
+  }
+
+  @Test
   void streamingTellsTheListenerOnlyWhatWasAppended() {
     conversation.apply(new SessionEvent.TextDelta("m", 0, "Hello "));
     conversation.apply(new SessionEvent.TextDelta("m", 0, "there"));

@@ -14,6 +14,7 @@ import dev.milktui.core.record.RecordFile;
 import dev.milktui.core.testkit.RecordOf;
 import dev.milktui.core.testkit.Recordings;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -182,6 +183,35 @@ class ReplayFileTest {
   }
 
   @Test
+  void pausesComeFromTheEntriesTimesAndADelayIsOnlyWrittenWhenItChanges() throws Exception {
+    StringBuilder record = new StringBuilder();
+    for (String ts :
+        List.of(
+            "10:00:00.100Z",
+            "10:00:00.350Z",
+            "10:00:00.350400Z",
+            "10:00:00.351Z",
+            "10:00:01Z",
+            "10:00:01.000500Z",
+            "10:00:09.5Z")) {
+      record
+          .append("{\"ts\":\"2026-12-03T")
+          .append(ts)
+          .append("\",\"dir\":\"cli\",\"line\":\"{\\\"type\\\":\\\"system\\\",")
+          .append("\\\"subtype\\\":\\\"status\\\",\\\"session_id\\\":\\\"s\\\"}\"}\n");
+    }
+    Path file = Files.writeString(dir.resolve("r"), record);
+
+    List<Long> delays =
+        ReplayFile.read(file).script().turns().get(0).items().stream()
+            .filter(ReplayScript.Delay.class::isInstance)
+            .map(item -> ((ReplayScript.Delay) item).millis())
+            .toList();
+
+    assertThat(delays).containsExactly(250L, 0L, 649L, 0L, 5000L);
+  }
+
+  @Test
   void aCallsLongInputAndOutputAreKeptAsPreviewsThatSayHowMuchWasLeftOut() throws Exception {
     Path record = dir.resolve("big.ndjson");
     String content = "x".repeat(ToolPreviews.STRING_CHARS + 1000);
@@ -210,7 +240,7 @@ class ReplayFileTest {
     List<String> lines =
         ReplayFile.read(record).script().turns().get(0).items().stream()
             .filter(ReplayScript.Line.class::isInstance)
-            .map(item -> ((ReplayScript.Line) item).json())
+            .map(item -> new String(((ReplayScript.Line) item).json(), StandardCharsets.UTF_8))
             .toList();
 
     assertThat(lines.get(1))

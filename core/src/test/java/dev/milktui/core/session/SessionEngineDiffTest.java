@@ -6,6 +6,7 @@ import dev.milktui.core.diff.EditDiffs;
 import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,18 +28,20 @@ class SessionEngineDiffTest {
     SessionEngine engine = new SessionEngine(events::add, new EditDiffs(dir));
 
     engine.acceptLine(
-        "{\"type\":\"assistant\",\"session_id\":\"s\",\"message\":{\"id\":\"m1\","
-            + "\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"t1\","
-            + "\"name\":\"Edit\",\"input\":"
-            + INPUT
-            + "}]}}",
+        ("{\"type\":\"assistant\",\"session_id\":\"s\",\"message\":{\"id\":\"m1\","
+                + "\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"t1\","
+                + "\"name\":\"Edit\",\"input\":"
+                + INPUT
+                + "}]}}")
+            .getBytes(StandardCharsets.UTF_8),
         id -> (request, line) -> true,
         line -> {});
     engine.acceptLine(
-        "{\"type\":\"control_request\",\"request_id\":\"r1\",\"request\":{\"subtype\":"
-            + "\"can_use_tool\",\"tool_name\":\"Edit\",\"tool_use_id\":\"t1\",\"input\":"
-            + INPUT
-            + "}}",
+        ("{\"type\":\"control_request\",\"request_id\":\"r1\",\"request\":{\"subtype\":"
+                + "\"can_use_tool\",\"tool_name\":\"Edit\",\"tool_use_id\":\"t1\",\"input\":"
+                + INPUT
+                + "}}")
+            .getBytes(StandardCharsets.UTF_8),
         id -> (request, line) -> true,
         line -> {});
 
