@@ -24,7 +24,11 @@ public final class Main {
     Logging.toFile(chosenLog.orElseGet(() -> AppPaths.resolve(Environment.system()).logFile()));
     int exitCode;
     try {
-      exitCode = MilkTuiCommand.commandLine(new MilkTuiCommand(), args).execute(args);
+      Optional<QuickScan> scan = QuickScan.of(args);
+      exitCode =
+          scan.isPresent()
+              ? scan.get().run()
+              : MilkTuiCommand.commandLine(new MilkTuiCommand(), args).execute(args);
     } catch (OutOfMemoryError e) {
       // The screen, if any, is already down: picocli passes errors through after the UI's
       // finally blocks.

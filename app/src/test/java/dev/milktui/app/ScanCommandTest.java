@@ -312,7 +312,7 @@ class ScanCommandTest {
         .singleElement()
         .satisfies(
             r -> {
-              assertThat(r.get("file").textValue()).isEqualTo(ScanCommand.EXAMPLE);
+              assertThat(r.get("file").textValue()).isEqualTo(ScanRun.EXAMPLE);
               assertThat(r.get("turns").intValue()).isEqualTo(1);
               assertThat(r.at("/stream_closed/0/tool").textValue()).isEqualTo("Write");
               assertThat(r.at("/tools/0/outcome").textValue()).isEqualTo("stream_closed");

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -36,6 +39,12 @@ public final class NdjsonReader {
       Json.MAPPER.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private static final int CHUNK = LineBuffer.CHUNK;
+
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGH_BITS = 0x8080808080808080L;
 
   private final InputStream in;
   private final int maxLineBytes;
@@ -148,11 +157,20 @@ public final class NdjsonReader {
   }
 
   /**
-   * Where the next newline is, or {@code end}: a loop of its own, which the quick JIT compiles
-   * tighter than one inside the framing.
+   * Where the next newline is, or {@code end}: eight bytes at a time, each word tested for a
+   * newline byte at once (a zero byte of {@code word ^ NEWLINES}; the lowest flagged byte is always
+   * a real one), then the last few bytes one by one.
    */
-  private static int newline(byte[] bytes, int from, int end) {
-    for (int i = from; i < end; i++) {
+  static int newline(byte[] bytes, int from, int end) {
+    int i = from;
+    for (; i + Long.BYTES <= end; i += Long.BYTES) {
+      long word = (long) LONGS.get(bytes, i) ^ NEWLINES;
+      long zeros = (word - ONES) & ~word & HIGH_BITS;
+      if (zeros != 0) {
+        return i + (Long.numberOfTrailingZeros(zeros) >>> 3);
+      }
+    }
+    for (; i < end; i++) {
       if (bytes[i] == '\n') {
         return i;
       }

@@ -1,8 +1,5 @@
 package dev.milktui.core.scan;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.milktui.core.protocol.MessageParser;
-
 /**
  * Reads one line as a scan uses it: settled from its bytes ({@link LineTriage}) or skimmed ({@link
  * LineSkim}), then parsed as the live session parses it. Depends on the line alone, so lines can be
@@ -13,15 +10,10 @@ final class LineReading {
 
   /** The line's outcome; its bytes may be changed (a record's line is unescaped in place). */
   LineOutcome read(byte[] bytes, int offset, int length, long lineNumber) {
-    ObjectNode line;
     try {
-      line = LineSkim.claudeLine(bytes, offset, length, triage);
+      return LineSkim.claudeLine(bytes, offset, length, triage);
     } catch (LineSkim.Malformed e) {
       return new LineOutcome.Malformed(lineNumber, e.getMessage());
     }
-    // A milk-tui session record: only what claude printed counts, host and stderr lines not.
-    return line == null
-        ? LineOutcome.Other.LINE
-        : new LineOutcome.Message(MessageParser.parse(line));
   }
 }

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.milktui.core.protocol.Json;
+import dev.milktui.core.protocol.MessageParser;
 import dev.milktui.core.record.RecordFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -86,11 +87,12 @@ final class LineSkim {
   }
 
   /**
-   * The slim line claude printed: the line itself, or the one inside a session record entry (whose
-   * bytes may be changed in the process); null for an entry of what milk-tui sent or of stderr.
-   * Lines whose bytes settle them ({@link LineTriage}) are not parsed.
+   * What a scan reads of the line claude printed: the line itself, or the one inside a session
+   * record entry (whose bytes may be changed in the process); {@link LineOutcome.Other} for an
+   * entry of what milk-tui sent or of stderr. Lines whose bytes settle them ({@link LineTriage})
+   * are not parsed; the others are parsed as the live session parses them.
    */
-  static ObjectNode claudeLine(byte[] line, int offset, int length, LineTriage triage)
+  static LineOutcome claudeLine(byte[] line, int offset, int length, LineTriage triage)
       throws Malformed {
     int start = RecordedLine.start(line, offset, length);
     if (start >= 0) {
@@ -100,27 +102,31 @@ final class LineSkim {
       } catch (RecordedLine.Malformed e) {
         throw new Malformed("invalid JSON: " + e.getMessage());
       }
-      ObjectNode settled = triage.slim(line, start, end - start);
-      return settled != null ? settled : recorded(line, start, end - start);
+      LineOutcome.Facts facts = triage.facts(line, start, end - start);
+      return facts != null ? facts : message(recorded(line, start, end - start));
     }
-    ObjectNode settled = triage.slim(line, offset, length);
-    if (settled != null) {
-      return settled;
+    LineOutcome.Facts facts = triage.facts(line, offset, length);
+    if (facts != null) {
+      return facts;
     }
     LineSkim skim = skim(line, offset, length);
     ObjectNode node = skim.top;
     if (skim.fields == 3 && RecordFile.isEntry(node)) {
       String recorded = RecordFile.cliLine(node).orElse(null);
       if (recorded == null) {
-        return null;
+        return LineOutcome.Other.LINE;
       }
       try {
-        return read(FACTORY.createParser(recorded), null, 0).top;
+        return message(read(FACTORY.createParser(recorded), null, 0).top);
       } catch (IOException | Malformed e) {
         throw new Malformed(RECORDED_NOT_AN_OBJECT);
       }
     }
-    return node;
+    return message(node);
+  }
+
+  private static LineOutcome message(ObjectNode line) {
+    return new LineOutcome.Message(MessageParser.parse(line));
   }
 
   private ObjectNode top;

@@ -1,7 +1,5 @@
 package dev.milktui.core.scan;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.milktui.core.protocol.Json;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -50,6 +48,7 @@ final class LineTriage {
   private static final byte[] USER = ascii("user");
   private static final byte[] RESULT = ascii("result");
   private static final byte[] SYSTEM = ascii("system");
+  private static final byte[] INIT = ascii("init");
   private static final byte[] PERMISSION_DENIED = ascii("permission_denied");
   private static final byte[] STREAM_EVENT = ascii("stream_event");
   private static final byte[] CONTENT_BLOCK_START = ascii("content_block_start");
@@ -67,9 +66,6 @@ final class LineTriage {
   private static final int FIELDS = 6;
 
   private static final byte[][] NAMES = {TYPE, SUBTYPE, SESSION_ID, CWD, VERSION};
-  private static final String[] JSON_NAMES = {
-    "type", "subtype", "session_id", "cwd", "claude_code_version"
-  };
 
   private final int[] starts = new int[FIELDS];
   private final int[] ends = new int[FIELDS];
@@ -88,10 +84,10 @@ final class LineTriage {
   }
 
   /**
-   * The slim line a scan would read of this one, when its bytes settle it; null when the line must
-   * be skimmed by {@link LineSkim} (it matters to the report, or it is not plainly well-formed).
+   * What a scan reads of this line, when its bytes settle it; null when the line must be skimmed by
+   * {@link LineSkim} (it matters to the report, or it is not plainly well-formed).
    */
-  ObjectNode slim(byte[] line, int offset, int length) {
+  LineOutcome.Facts facts(byte[] line, int offset, int length) {
     if (length > MAX_LINE_BYTES || opensAsSkimmed(line, offset, length)) {
       return null;
     }
@@ -110,7 +106,7 @@ final class LineTriage {
       if (at != end) {
         return null;
       }
-      return settled() ? node() : null;
+      return settled() ? found() : null;
     } catch (NotSettled e) {
       return null;
     } finally {
@@ -158,14 +154,11 @@ final class LineTriage {
     return starts[field] >= 0 && is(starts[field], ends[field], word);
   }
 
-  private ObjectNode node() {
-    ObjectNode node = Json.object();
-    for (int field = 0; field < NAMES.length; field++) {
-      if (starts[field] >= 0) {
-        node.put(JSON_NAMES[field], value(field));
-      }
-    }
-    return node;
+  /** The facts as the live parser maps them: an init's folder and version, any line's session. */
+  private LineOutcome.Facts found() {
+    boolean init = holds(F_TYPE, SYSTEM) && holds(F_SUBTYPE, INIT);
+    return new LineOutcome.Facts(
+        value(F_SESSION), init ? value(F_CWD) : null, init ? value(F_VERSION) : null);
   }
 
   private String value(int field) {

@@ -20,10 +20,11 @@ import java.util.function.Consumer;
  * Reads a framing reader's lines ({@link LineReading}) on worker threads and hands their outcomes,
  * in the file's order, to one consumer on the reading thread: reading a line is most of a scan's
  * work and depends on the line alone, while summing up depends on the order. Lines are copied into
- * batches of about {@link #BATCH_BYTES}, at most {@link #inFlight} of them at once, so memory does
- * not grow with the file; a longer line is read on the reading thread where it lies, once the lines
- * before it are summed up, and is never copied. With one processor everything runs on the reading
- * thread. Unlike a live session's sink it blocks the reader: it is for files, not a child's pipe.
+ * batches of about {@link #BATCH_BYTES}, at most {@link #inFlight} of them at once and each filled
+ * again once its outcomes are handed over, so memory does not grow with the file; a longer line is
+ * read on the reading thread where it lies, once the lines before it are summed up, and is never
+ * copied. With one processor everything runs on the reading thread. Unlike a live session's sink it
+ * blocks the reader: it is for files, not a child's pipe.
  */
 final class OrderedLines implements LineSink {
   /** About how many bytes of lines a worker reads at once. */
@@ -36,7 +37,11 @@ final class OrderedLines implements LineSink {
   private final ExecutorService workers;
   private final int inFlight;
   private final LineReading here = new LineReading();
-  private final ArrayDeque<Future<LineOutcome[]>> pending = new ArrayDeque<>();
+  private final ArrayDeque<Submitted> pending = new ArrayDeque<>();
+
+  /** Batches whose outcomes were handed over, to be filled again: a megabyte each. */
+  private final ArrayDeque<Batch> free = new ArrayDeque<>();
+
   private Batch batch;
   private IOException failure;
 
@@ -90,7 +95,7 @@ final class OrderedLines implements LineSink {
       submit();
     }
     if (batch == null) {
-      batch = new Batch();
+      batch = free.isEmpty() ? new Batch() : free.poll().emptied();
     }
     batch.add(bytes, offset, length, lineNumber);
   }
@@ -115,7 +120,7 @@ final class OrderedLines implements LineSink {
   }
 
   private void submit() {
-    pending.add(workers.submit(batch::read));
+    pending.add(new Submitted(batch, workers.submit(batch::read)));
     batch = null;
     drain(inFlight);
   }
@@ -126,9 +131,11 @@ final class OrderedLines implements LineSink {
       submit();
     }
     while (pending.size() > left) {
-      for (LineOutcome outcome : outcomes(pending.poll())) {
+      Submitted oldest = pending.poll();
+      for (LineOutcome outcome : outcomes(oldest.outcomes())) {
         consumer.accept(outcome);
       }
+      free.add(oldest.batch());
     }
   }
 
@@ -149,6 +156,9 @@ final class OrderedLines implements LineSink {
     }
   }
 
+  /** A batch and what its worker will make of it. */
+  private record Submitted(Batch batch, Future<LineOutcome[]> outcomes) {}
+
   /** Lines copied for a worker, each with its number. */
   private static final class Batch {
     private final byte[] bytes = new byte[BATCH_BYTES];
@@ -157,6 +167,12 @@ final class OrderedLines implements LineSink {
     private int[] offsets = new int[1024];
     private int[] lengths = new int[1024];
     private long[] numbers = new long[1024];
+
+    Batch emptied() {
+      used = 0;
+      count = 0;
+      return this;
+    }
 
     boolean fits(int length) {
       return used + length <= bytes.length;

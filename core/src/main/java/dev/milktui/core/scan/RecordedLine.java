@@ -59,18 +59,13 @@ public final class RecordedLine {
    * ends; the entry must close right after the string.
    */
   public static int unescape(byte[] bytes, int start, int end) throws Malformed {
+    // Up to the first escape nothing moves.
     int read = start;
-    int write = start;
+    while (read < end && !SPECIAL[bytes[read] & 0xFF]) {
+      read++;
+    }
+    int write = read;
     while (true) {
-      // Most bytes are plain: find the run's end with one table look-up each, then move it once.
-      int run = read;
-      while (read < end && !SPECIAL[bytes[read] & 0xFF]) {
-        read++;
-      }
-      if (write != run) {
-        System.arraycopy(bytes, run, bytes, write, read - run);
-      }
-      write += read - run;
       if (read >= end) {
         throw new Malformed("the recorded line's string is not closed");
       }
@@ -109,6 +104,16 @@ public final class RecordedLine {
           write = utf8(bytes, write, codePoint);
         }
         default -> throw new Malformed("an unknown escape in the recorded line's string");
+      }
+      // The plain run up to the next escape moves byte by byte: every quote of the recorded line
+      // is escaped, so runs are mostly a few bytes, too short for a copy call to pay.
+      while (read < end) {
+        byte plain = bytes[read];
+        if (SPECIAL[plain & 0xFF]) {
+          break;
+        }
+        bytes[write++] = plain;
+        read++;
       }
     }
     for (; read < end; read++) {

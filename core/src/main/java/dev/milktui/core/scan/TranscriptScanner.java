@@ -102,7 +102,10 @@ public final class TranscriptScanner {
   /** One line's outcome, in the file's order. */
   private void take(LineOutcome outcome) {
     lines++;
-    if (outcome instanceof LineOutcome.Message message) {
+    if (outcome instanceof LineOutcome.Facts facts) {
+      session(facts.sessionId());
+      init(facts.claudeVersion(), facts.cwd());
+    } else if (outcome instanceof LineOutcome.Message message) {
       summarise(message.message());
     } else if (outcome instanceof LineOutcome.Malformed bad) {
       malformed(bad.lineNumber(), bad.reason());
@@ -128,17 +131,25 @@ public final class TranscriptScanner {
         });
   }
 
-  private void summarise(CliMessage message) {
-    if (message.sessionId() != null && !message.sessionId().isEmpty()) {
-      sessionId = message.sessionId();
+  private void session(String id) {
+    if (id != null && !id.isEmpty()) {
+      sessionId = id;
     }
+  }
+
+  private void init(String version, String cwd) {
+    if (version != null) {
+      claudeVersion = version;
+    }
+    if (cwd != null) {
+      workingDirectory = cwd;
+    }
+  }
+
+  private void summarise(CliMessage message) {
+    session(message.sessionId());
     if (message instanceof SystemMessage.Init init) {
-      if (init.claudeVersion() != null) {
-        claudeVersion = init.claudeVersion();
-      }
-      if (init.cwd() != null) {
-        workingDirectory = init.cwd();
-      }
+      init(init.claudeVersion(), init.cwd());
     } else if (message instanceof SystemMessage.PermissionDenied denied) {
       if (denied.toolUseId() != null) {
         turn.denied(denied.toolUseId());

@@ -416,4 +416,32 @@ class NdjsonReaderTest {
       return n;
     }
   }
+
+  /**
+   * The newline search that tests eight bytes at once finds the first newline wherever it lies in a
+   * word, among bytes that differ from it by one bit or a borrow (0x0B, 0x8A, 0x09, 0x00, 0xFF).
+   */
+  @Test
+  void theWordWiseNewlineSearchFindsTheFirstNewlineAsAByteByByteSearchDoes() {
+    byte[] alphabet = {'\n', 0x0B, (byte) 0x8A, 0x09, 0x00, (byte) 0xFF, 'a', '{'};
+    Random random = new Random(8);
+    for (int round = 0; round < 20_000; round++) {
+      byte[] bytes = new byte[1 + random.nextInt(40)];
+      for (int i = 0; i < bytes.length; i++) {
+        bytes[i] = random.nextInt(4) == 0 ? alphabet[random.nextInt(alphabet.length)] : (byte) 'x';
+      }
+      int from = random.nextInt(bytes.length);
+      int end = from + random.nextInt(bytes.length - from + 1);
+      int expected = end;
+      for (int i = from; i < end; i++) {
+        if (bytes[i] == '\n') {
+          expected = i;
+          break;
+        }
+      }
+      assertThat(NdjsonReader.newline(bytes, from, end))
+          .as(Arrays.toString(bytes))
+          .isEqualTo(expected);
+    }
+  }
 }
