@@ -24,7 +24,9 @@ final class EventPump<T> {
   static final int MAX_PENDING = 2_000;
 
   private static final Duration MAX_WAIT = Duration.ofSeconds(1);
-  private static final int CHUNK = 256;
+
+  /** Items applied between two looks at the clock: a look is cheap, but not free per item. */
+  private static final int CHUNK = 64;
 
   private final ConcurrentLinkedQueue<T> queue = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean scheduled = new AtomicBoolean();

@@ -70,6 +70,10 @@ public final class TuiController {
   private final ScreenKeys screenKeys;
   private final PaneFeed panes;
   private final StateView stateView;
+
+  /** A batch of events is being applied: the state is shown once, after it. */
+  private boolean applyingBatch;
+
   private FileIndex fileIndex;
 
   public TuiController(WindowBasedTextGUI gui, TuiConfig config, SessionFactory sessions) {
@@ -200,7 +204,7 @@ public final class TuiController {
   /** The run started with the mouse left to the terminal (--no-mouse); GUI thread, before show. */
   public void mouseLeftToTerminal() {
     ui.mouseAtStart(false);
-    stateView.show(ui.state());
+    showState();
   }
 
   /** Completes when the user quits (or the terminal fails); the launcher then restores it. */
@@ -308,6 +312,17 @@ public final class TuiController {
   }
 
   private void applyAll(List<UiEvent> batch) {
+    applyingBatch = true;
+    try {
+      applyEach(batch);
+    } finally {
+      applyingBatch = false;
+    }
+    showState();
+    transcriptView.contentChanged();
+  }
+
+  private void applyEach(List<UiEvent> batch) {
     for (UiEvent event : batch) {
       try {
         if (event instanceof UiEvent.Clock) {
@@ -329,7 +344,16 @@ public final class TuiController {
         safeNotice("Could not show an event: " + e + " (details in the log)");
       }
     }
-    transcriptView.contentChanged();
+  }
+
+  /**
+   * Shows the model's state on the status bar and spinner: after each key, once after a batch of
+   * events (each streamed delta makes a new state, and showing one cleans and measures its texts).
+   */
+  private void showState() {
+    if (!applyingBatch) {
+      stateView.show(ui.state());
+    }
   }
 
   /** Gives {@code event} to the reducer, performs what it answers, draws what changed. */
@@ -340,7 +364,7 @@ public final class TuiController {
   private void perform(List<Effect> effects) {
     runner.run(effects);
     overlaysChanged();
-    stateView.show(ui.state());
+    showState();
   }
 
   /** The overlay stack changed: the reducer learns which request waits for the user. */
@@ -349,7 +373,7 @@ public final class TuiController {
     if (!Objects.equals(on, ui.state().waitingOn())) {
       runner.run(ui.on(new UiEvent.Waiting(on)));
     }
-    stateView.show(ui.state());
+    showState();
   }
 
   private void toolDetails(ToolRow row) {

@@ -37,7 +37,6 @@ final class TurnSpinner extends AbstractComponent<TurnSpinner> {
   void running(String what) {
     if (started == null) {
       started = clock.instant();
-      streamedChars = 0;
       setVisible(true);
     }
     doing = what;
@@ -50,6 +49,9 @@ final class TurnSpinner extends AbstractComponent<TurnSpinner> {
 
   /** The turn ended (or claude did): the line goes. */
   void stopped() {
+    // Counted from here: a turn's first deltas can come in the batch of events that starts it,
+    // before the line is shown.
+    streamedChars = 0;
     if (started != null) {
       started = null;
       setVisible(false);

@@ -2,10 +2,12 @@ package dev.milktui.tui.terminal;
 
 import com.googlecode.lanterna.TerminalPosition;
 import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.TextCharacter;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import com.googlecode.lanterna.screen.TerminalScreen;
 import com.googlecode.lanterna.terminal.Terminal;
+import dev.milktui.tui.text.LinePainter;
 import java.io.IOException;
 import java.nio.charset.Charset;
 import java.util.ArrayDeque;
@@ -52,6 +54,10 @@ public final class TerminalInputScreen extends TerminalScreen {
   private final SynchronizedUpdates.RawOutput synchronizedFrames;
 
   private final TerminalSignals signals;
+
+  // The last cell drawn through setCharacter, and what was drawn for it.
+  private TextCharacter lastPlain;
+  private TextCharacter lastKnowingWidth;
   private Consumer<Boolean> focusListener = focused -> {};
 
   public TerminalInputScreen(Terminal terminal) throws IOException {
@@ -115,6 +121,20 @@ public final class TerminalInputScreen extends TerminalScreen {
     started = false;
     signals.leave();
     super.stopScreen(flushInput);
+  }
+
+  /**
+   * Lanterna blanks the whole screen before each frame (behind the windows) with one new plain
+   * cell, whose width it then works out from Unicode tables for each of the screen's cells; the
+   * blank is drawn as a copy that knows its width, made once per frame.
+   */
+  @Override
+  public synchronized void setCharacter(int column, int row, TextCharacter character) {
+    if (character != lastPlain) {
+      lastPlain = character;
+      lastKnowingWidth = LinePainter.knowingWidth(character);
+    }
+    super.setCharacter(column, row, lastKnowingWidth);
   }
 
   @Override

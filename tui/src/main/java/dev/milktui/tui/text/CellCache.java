@@ -56,6 +56,11 @@ final class CellCache {
     return new Cells(g, link);
   }
 
+  /** {@code cell}, or a copy of it that works its width out once rather than on each ask. */
+  static TextCharacter knowingWidth(TextCharacter cell) {
+    return cell instanceof Cell ? cell : new Cell(cell, null);
+  }
+
   /** The URL a cell drawn here links to, or null. */
   static String linkOf(TextCharacter cell) {
     return cell instanceof Cell c ? c.link : null;

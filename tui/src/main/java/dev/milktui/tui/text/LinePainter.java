@@ -59,6 +59,14 @@ public final class LinePainter {
   }
 
   /**
+   * {@code cell}, or a copy of it that knows its width: Lanterna works a plain cell's width out
+   * from Unicode tables each time it is asked, and asks for each cell a cell is drawn to or beside.
+   */
+  public static TextCharacter knowingWidth(TextCharacter cell) {
+    return CellCache.knowingWidth(cell);
+  }
+
+  /**
    * Draws plain {@code text} in {@code g}'s current colours into exactly {@code width} cells, cut
    * with "…" if it is wider ({@link Columns#pad}), as {@link #paint} draws a line: for the rows
    * drawn outside the transcript (status bar, title, spinner, popups, dialogs), where Lanterna's

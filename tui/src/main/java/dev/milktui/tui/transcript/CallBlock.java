@@ -39,6 +39,7 @@ public final class CallBlock extends Block {
   private boolean expanded;
   private boolean selected;
   private int width = 80;
+  private boolean stale = true;
 
   CallBlock(ToolCallCell cell) {
     this.cell = cell;
@@ -62,19 +63,31 @@ public final class CallBlock extends Block {
 
   @Override
   int lineCount() {
-    return lines.size();
+    return laidOut().size();
   }
 
   @Override
   StyledLine line(int line) {
-    return lines.get(line);
+    return laidOut().get(line);
   }
 
   @Override
   void wrap(int width) {
     this.width = Math.max(8, width);
-    lines.clear();
-    call(cell, "", true);
+    stale = true;
+  }
+
+  /**
+   * The lines, laid out again if the call changed since: a call reports its start, input and end
+   * within one frame as often as not, and only what is drawn needs the layout.
+   */
+  private List<StyledLine> laidOut() {
+    if (stale) {
+      stale = false;
+      lines.clear();
+      call(cell, "", true);
+    }
+    return lines;
   }
 
   /**
@@ -83,12 +96,12 @@ public final class CallBlock extends Block {
    */
   List<StyledLine> searchLines() {
     if (expanded) {
-      return List.copyOf(lines);
+      return List.copyOf(laidOut());
     }
-    List<StyledLine> folded = List.copyOf(lines);
+    List<StyledLine> folded = List.copyOf(laidOut());
     expanded = true;
-    wrap(width);
-    List<StyledLine> all = List.copyOf(lines);
+    stale = true;
+    List<StyledLine> all = List.copyOf(laidOut());
     expanded = false;
     lines.clear();
     lines.addAll(folded);
