@@ -94,7 +94,9 @@ final class EffectRunner {
   }
 
   void run(List<Effect> effects) {
-    for (Effect effect : effects) {
+    // By index: most events answer no effect, and an iterator per streamed delta adds up.
+    for (int i = 0; i < effects.size(); i++) {
+      Effect effect = effects.get(i);
       try {
         run(effect);
       } catch (RuntimeException e) {

@@ -3,7 +3,9 @@ package dev.milktui.tui;
 import com.googlecode.lanterna.gui2.BasicWindow;
 import com.googlecode.lanterna.gui2.Component;
 import com.googlecode.lanterna.gui2.Panel;
+import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import com.googlecode.lanterna.gui2.Window;
+import dev.milktui.tui.terminal.FrameGraphics;
 import java.util.List;
 
 /** The full-screen window the panes sit in, laid out by {@link MainLayout} in the given order. */
@@ -22,7 +24,13 @@ final class MainWindow {
     for (Component part : parts) {
       root.addComponent(part);
     }
-    BasicWindow window = new BasicWindow("milk-tui");
+    BasicWindow window =
+        new BasicWindow("milk-tui") {
+          @Override
+          public void draw(TextGUIGraphics graphics) {
+            super.draw(FrameGraphics.of(graphics));
+          }
+        };
     window.setHints(
         List.of(
             Window.Hint.FULL_SCREEN, Window.Hint.NO_DECORATIONS, Window.Hint.NO_POST_RENDERING));

@@ -10,6 +10,8 @@ import dev.milktui.tui.text.LinePainter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -29,7 +31,10 @@ import java.util.Optional;
 final class DeltaRefresh {
   private final Terminal terminal;
   private final SynchronizedUpdates.RawOutput hyperlinks;
+  private static final int MAX_STYLES = 4096;
+
   private TextCharacter[] pending = new TextCharacter[0];
+  private final Map<TextCharacter, Style> styles = new IdentityHashMap<>();
 
   /** The URL of the link the terminal is writing, or null; whether its open escape was written. */
   private String link;
@@ -65,7 +70,7 @@ final class DeltaRefresh {
           terminal.setCursorPosition(x, y);
           cursorRow = y;
         }
-        style = Style.set(terminal, style, cell);
+        style = Style.set(terminal, style, styleOf(cell));
         linkTo(LinePainter.linkOf(cell));
         terminal.putString(cell.getCharacterString());
         cursorColumn = x + (cell.isDoubleWidth() ? 2 : 1);
@@ -94,7 +99,7 @@ final class DeltaRefresh {
           if (x != cursorColumn) {
             terminal.setCursorPosition(x, y);
           }
-          style = Style.set(terminal, style, cell);
+          style = Style.set(terminal, style, styleOf(cell));
           linkTo(url);
           terminal.putString(cell.getCharacterString());
           cursorColumn = x + (cell.isDoubleWidth() ? 2 : 1);
@@ -107,6 +112,22 @@ final class DeltaRefresh {
       linkTo(null);
     }
     return any;
+  }
+
+  /**
+   * The style of {@code cell}, kept by cell: the painters reuse one cell per style and glyph, and
+   * reading a cell's attributes copies them, so a frame's style changes allocated anew each time.
+   */
+  private Style styleOf(TextCharacter cell) {
+    Style style = styles.get(cell);
+    if (style == null) {
+      if (styles.size() >= MAX_STYLES) {
+        styles.clear();
+      }
+      style = Style.of(cell);
+      styles.put(cell, style);
+    }
+    return style;
   }
 
   /** Makes the cells written next link to {@code url} (none if null), closing the last link. */
@@ -152,18 +173,18 @@ final class DeltaRefresh {
     return any;
   }
 
-  /** The colours and attributes the terminal has been told to use, and the cell that set them. */
-  private record Style(
-      TextCharacter source, TextColor foreground, TextColor background, EnumSet<SGR> modifiers) {
+  /** Colours and attributes: those the terminal has been told to use, or those a cell wants. */
+  private record Style(TextColor foreground, TextColor background, EnumSet<SGR> modifiers) {
 
-    /** Sets {@code cell}'s style on the terminal, writing only what differs from {@code now}. */
-    static Style set(Terminal terminal, Style now, TextCharacter cell) throws IOException {
-      if (now != null && cell == now.source) {
+    static Style of(TextCharacter cell) {
+      return new Style(cell.getForegroundColor(), cell.getBackgroundColor(), cell.getModifiers());
+    }
+
+    /** Sets style {@code wanted} on the terminal, writing only what differs from {@code now}. */
+    static Style set(Terminal terminal, Style now, Style wanted) throws IOException {
+      if (now == wanted) {
         return now;
       }
-      Style wanted =
-          new Style(
-              cell, cell.getForegroundColor(), cell.getBackgroundColor(), cell.getModifiers());
       if (now == null) {
         // The terminal's state before this frame is not known: start from its defaults.
         terminal.resetColorAndSGR();

@@ -29,6 +29,14 @@ final class CellCache {
 
   private record Linked(TextStyle style, String link) {}
 
+  private static final int MAX_LOOKS = 64;
+
+  private static final ThreadLocal<Map<Look, Cells>> BY_LOOK =
+      ThreadLocal.withInitial(HashMap::new);
+
+  private record Look(
+      TextColor foreground, TextColor background, EnumSet<SGR> modifiers, String link) {}
+
   /**
    * The cells of {@code style}, whose colours and attributes {@code g} holds now (the palette sets
    * them from the style alone, so they are the same each time).
@@ -49,11 +57,23 @@ final class CellCache {
   }
 
   /**
-   * Cells in the colours {@code g} holds now, for one row drawn outside any style, linked to {@code
-   * link} (or to none).
+   * Cells in the colours {@code g} holds now, for the rows drawn outside any style (status bar,
+   * titles, dialogs, a tool's plain output), linked to {@code link} (or to none), kept by colours,
+   * attributes and link: made anew for each row of each frame, every char of those rows cost a new
+   * Lanterna cell. The map is per thread; the UI thread draws them.
    */
   static Cells current(TextGraphics g, String link) {
-    return new Cells(g, link);
+    Map<Look, Cells> cells = BY_LOOK.get();
+    Look look =
+        new Look(
+            g.getForegroundColor(),
+            g.getBackgroundColor(),
+            EnumSet.copyOf(g.getActiveModifiers()),
+            link);
+    if (cells.size() >= MAX_LOOKS) {
+      cells.clear();
+    }
+    return cells.computeIfAbsent(look, k -> new Cells(g, link));
   }
 
   /** {@code cell}, or a copy of it that works its width out once rather than on each ask. */

@@ -164,4 +164,16 @@ class LinePainterTest {
     screen.refresh();
     assertThat(row()).isEqualTo(WOMAN + "|a\u00E9\u26A0 |   ");
   }
+
+  @Test
+  void rowsDrawnAgainInTheSameColoursReuseTheirCells() {
+    TextGraphics g = screen.newTextGraphics();
+    g.setForegroundColor(TextColor.ANSI.GREEN);
+    LinePainter.putText(g, 0, 0, 10, "ab");
+    TextCharacter first = screen.getBackCharacter(0, 0);
+    LinePainter.putText(g, 0, 1, 10, "ab");
+
+    assertThat(screen.getBackCharacter(0, 1)).isSameAs(first);
+    assertThat(first.getForegroundColor()).isEqualTo(TextColor.ANSI.GREEN);
+  }
 }
