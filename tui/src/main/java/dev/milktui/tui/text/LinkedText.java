@@ -60,15 +60,6 @@ public final class LinkedText {
     return text;
   }
 
-  public boolean hasLinks() {
-    return !links.isEmpty();
-  }
-
-  /** The whole line in {@code style}. */
-  public List<Span> spans(TextStyle style) {
-    return spans(0, text.length(), style);
-  }
-
   /** Chars [{@code start}, {@code end}) in {@code style}, each linked part its own span. */
   public List<Span> spans(int start, int end, TextStyle style) {
     List<Span> out = new ArrayList<>(1);

@@ -6,6 +6,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class LinkedTextTest {
+  /** The whole line in {@code style}. */
+  private static List<Span> spans(String line, TextStyle style) {
+    return LinkedText.of(line).spans(0, line.length(), style);
+  }
+
   private static List<String> links(List<Span> spans) {
     return spans.stream().filter(s -> s.link() != null).map(Span::link).toList();
   }
@@ -13,9 +18,9 @@ class LinkedTextTest {
   @Test
   void httpHttpsAndFileUrlsLinkToThemselvesAndAnAddressToItsMailtoUrl() {
     List<Span> spans =
-        LinkedText.of(
-                "a http://a.example/x b https://b.example/y?q=1 c file:///tmp/z d me@example.com")
-            .spans(TextStyle.CODE);
+        spans(
+            "a http://a.example/x b https://b.example/y?q=1 c file:///tmp/z d me@example.com",
+            TextStyle.CODE);
     assertThat(links(spans))
         .containsExactly(
             "http://a.example/x",
@@ -32,15 +37,15 @@ class LinkedTextTest {
   void otherSchemesAndPlainWordsStayText() {
     assertThat(
             links(
-                LinkedText.of("ftp://host/f ssh://git@host/r javascript:x() www.example.com")
-                    .spans(TextStyle.PLAIN)))
+                spans(
+                    "ftp://host/f ssh://git@host/r javascript:x() www.example.com",
+                    TextStyle.PLAIN)))
         .isEmpty();
   }
 
   @Test
   void punctuationAroundAUrlIsNotPartOfIt() {
-    LinkedText text = LinkedText.of("(see https://example.com/a/b).");
-    assertThat(text.spans(TextStyle.PLAIN))
+    assertThat(spans("(see https://example.com/a/b).", TextStyle.PLAIN))
         .filteredOn(s -> s.link() != null)
         .extracting(Span::text)
         .containsExactly("https://example.com/a/b");
