@@ -143,6 +143,7 @@ public final class ReplayFile {
   /** Reads the lines, deciding the kind on the first JSON object. */
   private static final class Reader implements LineSink {
     private final Consumer<ReplayScript.Item> items;
+    private final ToolPreviews previews = new ToolPreviews(ToolPreviews.BUDGET_CHARS);
     private final StringBuilder script = new StringBuilder();
     private final Map<String, String> askedTools = new HashMap<>();
     private Kind kind;
@@ -287,13 +288,13 @@ public final class ReplayFile {
           return;
         }
       }
-      items.accept(new ReplayScript.Line(ToolPreviews.of(bytes, offset, length)));
+      items.accept(new ReplayScript.Line(previews.of(bytes, offset, length)));
     }
 
     /** {@link #fromClaude(byte[], int, int)} of a line parsed as {@code node}. */
     private void fromClaude(JsonNode node, byte[] bytes, int offset, int length) {
       if (!"control_request".equals(Json.text(node, "type"))) {
-        items.accept(new ReplayScript.Line(ToolPreviews.of(node, bytes, offset, length)));
+        items.accept(new ReplayScript.Line(previews.of(node, bytes, offset, length)));
         return;
       }
       JsonNode request = node.path("request");
@@ -343,7 +344,7 @@ public final class ReplayFile {
         prompted = true;
         items.accept(new ReplayScript.Prompt(prompt.get()));
       } else if (SessionRecords.shown(node)) {
-        items.accept(new ReplayScript.Line(ToolPreviews.of(node, bytes, offset, length)));
+        items.accept(new ReplayScript.Line(previews.of(node, bytes, offset, length)));
       }
     }
 

@@ -16,19 +16,31 @@ import java.util.Map;
  * result's text and its structured form) up to {@link #STRING_CHARS}, the rest folded into a marker
  * that says how much was left out ("… [N more bytes]"). A replay holds every line of the recording,
  * so without this a record of thousands of big Writes or outputs needs its own size in memory; the
- * conversation itself (prompts, Claude's text) is kept whole.
+ * conversation itself (prompts, Claude's text) is kept whole. Once {@link #BUDGET_CHARS} of such
+ * previews are kept, each further long string keeps {@link #SHORT_CHARS}, with the same marker.
  */
 final class ToolPreviews {
   /** The longest string kept of a tool call's input or output, in characters. */
   static final int STRING_CHARS = 4 * 1024;
 
-  private ToolPreviews() {}
+  /** How much of a recording's long strings is kept at {@link #STRING_CHARS}, in characters. */
+  static final long BUDGET_CHARS = 24L * 1024 * 1024;
+
+  /** The longest string kept once the budget is spent. */
+  static final int SHORT_CHARS = 256;
+
+  // What is left of the budget: a recording of thousands of long calls keeps a bounded amount.
+  private long budget;
+
+  ToolPreviews(long budgetChars) {
+    this.budget = budgetChars;
+  }
 
   /**
    * The line (UTF-8, {@code length} bytes from {@code offset}) with its tool calls' long strings
    * folded, or a copy of it when none is long.
    */
-  static byte[] of(byte[] bytes, int offset, int length) {
+  byte[] of(byte[] bytes, int offset, int length) {
     if (length <= STRING_CHARS) {
       return Arrays.copyOfRange(bytes, offset, offset + length);
     }
@@ -45,7 +57,7 @@ final class ToolPreviews {
    * {@link #of(byte[], int, int)} for a line already parsed as {@code node}, which may be changed;
    * the line is written anew only when something was folded.
    */
-  static byte[] of(JsonNode node, byte[] bytes, int offset, int length) {
+  byte[] of(JsonNode node, byte[] bytes, int offset, int length) {
     if (length > STRING_CHARS && node instanceof ObjectNode object && fold(object)) {
       try {
         return Json.MAPPER.writeValueAsBytes(object);
@@ -57,7 +69,7 @@ final class ToolPreviews {
   }
 
   /** Folds the long strings of a parsed line's tool calls in place; true when any was folded. */
-  private static boolean fold(ObjectNode line) {
+  private boolean fold(ObjectNode line) {
     boolean folded = false;
     if (line.get("tool_use_result") != null) {
       folded |= foldStrings(line, "tool_use_result");
@@ -78,7 +90,7 @@ final class ToolPreviews {
     return folded;
   }
 
-  private static boolean foldStrings(ObjectNode parent, String field) {
+  private boolean foldStrings(ObjectNode parent, String field) {
     JsonNode value = parent.get(field);
     JsonNode folded = folded(value);
     if (folded == value) {
@@ -89,7 +101,7 @@ final class ToolPreviews {
   }
 
   /** The value with long strings folded; the same instance when nothing was. */
-  private static JsonNode folded(JsonNode value) {
+  private JsonNode folded(JsonNode value) {
     if (value == null) {
       return null;
     }
@@ -98,10 +110,9 @@ final class ToolPreviews {
       if (text.length() <= STRING_CHARS) {
         return value;
       }
-      int keep =
-          Character.isHighSurrogate(text.charAt(STRING_CHARS - 1))
-              ? STRING_CHARS - 1
-              : STRING_CHARS;
+      int limit = budget > 0 ? STRING_CHARS : SHORT_CHARS;
+      int keep = Character.isHighSurrogate(text.charAt(limit - 1)) ? limit - 1 : limit;
+      budget -= keep;
       int more = text.substring(keep).getBytes(StandardCharsets.UTF_8).length;
       return TextNode.valueOf(text.substring(0, keep) + "… [" + more + " more bytes]");
     }

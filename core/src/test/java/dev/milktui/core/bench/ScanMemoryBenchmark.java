@@ -7,6 +7,7 @@ import dev.milktui.core.scan.ScanJson;
 import dev.milktui.core.scan.ScanReport;
 import dev.milktui.core.scan.ScanText;
 import dev.milktui.core.scan.TranscriptScanner;
+import dev.milktui.core.testkit.RecordOf;
 import dev.milktui.core.testkit.Recordings;
 import java.io.IOException;
 import java.io.Writer;
@@ -107,30 +108,7 @@ public final class ScanMemoryBenchmark {
 
   private static void writes(Path file, int calls, int kilobytes) throws IOException {
     String content = "0123456789 line of a written file\\n".repeat(kilobytes * 1024 / 35);
-    try (RecordFile record = RecordFile.open(file, Clock.systemUTC())) {
-      record.fromClaude(
-          "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"cwd\":\"/w\","
-              + "\"claude_code_version\":\"2.1.332\"}");
-      for (int i = 0; i < calls; i++) {
-        record.fromClaude(
-            "{\"type\":\"assistant\",\"session_id\":\"s\",\"message\":{\"id\":\"m"
-                + i
-                + "\",\"content\":[{\"type\":\"tool_use\",\"id\":\"w"
-                + i
-                + "\",\"name\":\"Write\",\"input\":{\"file_path\":\"/w/f"
-                + i
-                + ".txt\",\"content\":\""
-                + content
-                + "\"}}]}}");
-        record.fromClaude(
-            "{\"type\":\"user\",\"session_id\":\"s\",\"message\":{\"content\":[{\"type\":"
-                + "\"tool_result\",\"tool_use_id\":\"w"
-                + i
-                + "\",\"is_error\":true,\"content\":\"Tool permission request failed: "
-                + "AbortError: Stream closed\"}]}}");
-      }
-      record.fromClaude("{\"type\":\"result\",\"subtype\":\"success\",\"session_id\":\"s\"}");
-    }
+    RecordOf.streamClosedWrites(file, calls, content);
     System.out.printf(Locale.ROOT, "generated %s: %.2f GB%n", file, Files.size(file) / 1e9);
   }
 

@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.milktui.core.export.MarkdownExport;
-import dev.milktui.core.record.RecordFile;
 import dev.milktui.core.testkit.RecordOf;
 import dev.milktui.core.testkit.Recordings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -74,23 +72,7 @@ class ReplayMarkdownTest {
   @Test
   void aLongRecordingIsWrittenWhileItIsRead() throws Exception {
     Path file = dir.resolve("writes.record");
-    try (RecordFile record = RecordFile.open(file, Clock.systemUTC())) {
-      for (int i = 0; i < 50; i++) {
-        record.fromClaude(
-            "{\"type\":\"assistant\",\"session_id\":\"s\",\"message\":{\"id\":\"m"
-                + i
-                + "\",\"content\":[{\"type\":\"tool_use\",\"id\":\"w"
-                + i
-                + "\",\"name\":\"Write\",\"input\":{\"file_path\":\"/w/f"
-                + i
-                + "\",\"content\":\"x\"}}]}}");
-        record.fromClaude(
-            "{\"type\":\"user\",\"session_id\":\"s\",\"message\":{\"content\":[{\"type\":"
-                + "\"tool_result\",\"tool_use_id\":\"w"
-                + i
-                + "\",\"content\":\"written\"}]}}");
-      }
-    }
+    RecordOf.streamClosedWrites(file, 50, "x");
     List<String> appended = new ArrayList<>();
     ReplayMarkdown.write(
         file,

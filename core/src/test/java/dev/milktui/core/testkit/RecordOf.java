@@ -53,4 +53,35 @@ public final class RecordOf {
     }
     return file;
   }
+
+  /**
+   * A record of one turn of {@code calls} Writes of {@code content} (JSON-escaped) that all failed
+   * with "Stream closed", times as written now.
+   */
+  public static void streamClosedWrites(Path file, int calls, String content) throws IOException {
+    try (RecordFile record = RecordFile.open(file, Clock.systemUTC())) {
+      record.fromClaude(
+          "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"cwd\":\"/w\","
+              + "\"claude_code_version\":\"2.1.332\"}");
+      for (int i = 0; i < calls; i++) {
+        record.fromClaude(
+            "{\"type\":\"assistant\",\"session_id\":\"s\",\"message\":{\"id\":\"m"
+                + i
+                + "\",\"content\":[{\"type\":\"tool_use\",\"id\":\"w"
+                + i
+                + "\",\"name\":\"Write\",\"input\":{\"file_path\":\"/w/f"
+                + i
+                + ".txt\",\"content\":\""
+                + content
+                + "\"}}]}}");
+        record.fromClaude(
+            "{\"type\":\"user\",\"session_id\":\"s\",\"message\":{\"content\":[{\"type\":"
+                + "\"tool_result\",\"tool_use_id\":\"w"
+                + i
+                + "\",\"is_error\":true,\"content\":\"Tool permission request failed: "
+                + "AbortError: Stream closed\"}]}}");
+      }
+      record.fromClaude("{\"type\":\"result\",\"subtype\":\"success\",\"session_id\":\"s\"}");
+    }
+  }
 }

@@ -1,0 +1,44 @@
+package dev.milktui.core.replay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class ToolPreviewsTest {
+  private static String write(String content) {
+    return "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"tool_use\",\"id\":\"w\","
+        + "\"name\":\"Write\",\"input\":{\"file_path\":\"/w/a\",\"content\":\""
+        + content
+        + "\"}}]}}";
+  }
+
+  private static String kept(ToolPreviews previews, String line) {
+    byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+    return new String(previews.of(bytes, 0, bytes.length), StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void onceTheBudgetIsSpentLongStringsKeepOnlyAShortPreviewWithTheirNote() {
+    ToolPreviews previews = new ToolPreviews(ToolPreviews.STRING_CHARS + 1);
+    String content = "x".repeat(ToolPreviews.STRING_CHARS + 100);
+
+    String first = kept(previews, write(content));
+    String second = kept(previews, write(content));
+    String third = kept(previews, write(content));
+
+    assertThat(first).contains("x".repeat(ToolPreviews.STRING_CHARS) + "… [100 more bytes]");
+    assertThat(second).contains("x".repeat(ToolPreviews.STRING_CHARS) + "… [100 more bytes]");
+    int more = content.length() - ToolPreviews.SHORT_CHARS;
+    assertThat(third)
+        .contains("\"x" + "x".repeat(ToolPreviews.SHORT_CHARS - 1) + "… [" + more + " more bytes]");
+  }
+
+  @Test
+  void aShortLineIsKeptAsItIsWhateverTheBudget() {
+    ToolPreviews previews = new ToolPreviews(0);
+    String line = write("short");
+
+    assertThat(kept(previews, line)).isEqualTo(line);
+  }
+}
