@@ -6,9 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -40,11 +37,7 @@ public final class NdjsonReader {
 
   private static final int CHUNK = LineBuffer.CHUNK;
 
-  private static final VarHandle LONGS =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
-  private static final long ONES = 0x0101010101010101L;
-  private static final long HIGH_BITS = 0x8080808080808080L;
+  private static final long NEWLINES = ByteWords.repeated('\n');
 
   private final InputStream in;
   private final int maxLineBytes;
@@ -156,18 +149,13 @@ public final class NdjsonReader {
     append(chunk, start, length - start);
   }
 
-  /**
-   * Where the next newline is, or {@code end}: eight bytes at a time, each word tested for a
-   * newline byte at once (a zero byte of {@code word ^ NEWLINES}; the lowest flagged byte is always
-   * a real one), then the last few bytes one by one.
-   */
+  /** Where the next newline is, or {@code end}: eight bytes at a time, then the last few. */
   static int newline(byte[] bytes, int from, int end) {
     int i = from;
     for (; i + Long.BYTES <= end; i += Long.BYTES) {
-      long word = (long) LONGS.get(bytes, i) ^ NEWLINES;
-      long zeros = (word - ONES) & ~word & HIGH_BITS;
-      if (zeros != 0) {
-        return i + (Long.numberOfTrailingZeros(zeros) >>> 3);
+      long newlines = ByteWords.equalTo(ByteWords.word(bytes, i), NEWLINES);
+      if (newlines != 0) {
+        return i + ByteWords.first(newlines);
       }
     }
     for (; i < end; i++) {

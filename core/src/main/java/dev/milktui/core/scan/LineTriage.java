@@ -1,5 +1,6 @@
 package dev.milktui.core.scan;
 
+import dev.milktui.core.protocol.ByteWords;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -37,6 +38,9 @@ final class LineTriage {
     STOP['"'] = true;
     STOP['\\'] = true;
   }
+
+  private static final long QUOTES = ByteWords.repeated('"');
+  private static final long BACKSLASHES = ByteWords.repeated('\\');
 
   private static final byte[] TYPE = ascii("type");
   private static final byte[] SUBTYPE = ascii("subtype");
@@ -302,9 +306,7 @@ final class LineTriage {
     int stop = end;
     int i = at;
     while (true) {
-      while (i < stop && !STOP[in[i] & 0xFF]) {
-        i++;
-      }
+      i = plainRun(in, i, stop);
       if (i >= stop) {
         throw NotSettled.INSTANCE;
       }
@@ -324,6 +326,25 @@ final class LineTriage {
       escape();
       i = at;
     }
+  }
+
+  /** Where the plain run from {@code i} ends: eight bytes at a time, then one by one. */
+  private static int plainRun(byte[] in, int i, int stop) {
+    for (; i + Long.BYTES <= stop; i += Long.BYTES) {
+      long word = ByteWords.word(in, i);
+      long stops =
+          ByteWords.nonAscii(word)
+              | ByteWords.below(word, 0x20)
+              | ByteWords.equalTo(word, QUOTES)
+              | ByteWords.equalTo(word, BACKSLASHES);
+      if (stops != 0) {
+        return i + ByteWords.first(stops);
+      }
+    }
+    while (i < stop && !STOP[in[i] & 0xFF]) {
+      i++;
+    }
+    return i;
   }
 
   private void escape() throws NotSettled {

@@ -1,0 +1,50 @@
+package dev.milktui.core.protocol;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * Eight bytes of a line tested at once (SWAR): each test flags, in a byte's high bit, the bytes it
+ * looks for. The lowest flagged byte is always a real one (a borrow only flags bytes above one), so
+ * {@link #first} of a non-zero result is where the first match is.
+ */
+public final class ByteWords {
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGH_BITS = 0x8080808080808080L;
+
+  private ByteWords() {}
+
+  /** The eight bytes from {@code at}, the first in the lowest bits. */
+  public static long word(byte[] bytes, int at) {
+    return (long) LONGS.get(bytes, at);
+  }
+
+  /** Every byte copied eight times over, to compare with {@link #equalTo}. */
+  public static long repeated(int b) {
+    return ONES * (b & 0xFF);
+  }
+
+  /** Flags the bytes equal to the byte of {@code repeated}. */
+  public static long equalTo(long word, long repeated) {
+    long x = word ^ repeated;
+    return (x - ONES) & ~x & HIGH_BITS;
+  }
+
+  /** Flags the bytes below {@code limit} (at most 0x80). */
+  public static long below(long word, int limit) {
+    return (word - ONES * limit) & ~word & HIGH_BITS;
+  }
+
+  /** Flags the bytes from 0x80 up: parts of a character beyond ASCII. */
+  public static long nonAscii(long word) {
+    return word & HIGH_BITS;
+  }
+
+  /** How many bytes precede the first flagged one; {@code flags} must not be 0. */
+  public static int first(long flags) {
+    return Long.numberOfTrailingZeros(flags) >>> 3;
+  }
+}
