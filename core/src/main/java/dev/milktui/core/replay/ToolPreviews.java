@@ -32,6 +32,15 @@ final class ToolPreviews {
   // What is left of the budget: a recording of thousands of long calls keeps a bounded amount.
   private long budget;
 
+  // Whether the budget is spent, for the threads that draft previews ahead of the one keeping them.
+  private volatile boolean spent;
+
+  /**
+   * A preview drafted on any thread before the budget left is known ({@link #draft}): with the
+   * budget assumed unspent ({@code full}), charging {@code charged} to it, or spent.
+   */
+  record Draft(byte[] json, long charged, boolean full) {}
+
   ToolPreviews(long budgetChars) {
     this.budget = budgetChars;
   }
@@ -66,6 +75,44 @@ final class ToolPreviews {
       }
     }
     return Arrays.copyOfRange(bytes, offset, offset + length);
+  }
+
+  /** {@link #of(JsonNode, byte[], int, int)} drafted on any thread, for {@link #kept}. */
+  Draft draft(JsonNode node, byte[] bytes, int offset, int length) {
+    ToolPreviews ahead = ahead();
+    return drafted(ahead, ahead.of(node, bytes, offset, length));
+  }
+
+  /** {@link #of(byte[], int, int)} drafted on any thread, for {@link #kept}. */
+  Draft draft(byte[] bytes, int offset, int length) {
+    ToolPreviews ahead = ahead();
+    return drafted(ahead, ahead.of(bytes, offset, length));
+  }
+
+  private ToolPreviews ahead() {
+    return new ToolPreviews(spent ? 0 : Long.MAX_VALUE);
+  }
+
+  private static Draft drafted(ToolPreviews ahead, byte[] json) {
+    boolean full = ahead.budget > 0;
+    return new Draft(json, full ? Long.MAX_VALUE - ahead.budget : 0, full);
+  }
+
+  /**
+   * The preview of a drafted line, charged to the budget in the file's order: the draft when the
+   * budget was as it assumed for each of the line's long strings (the budget only shrinks, so a
+   * draft made once it was spent holds), else made again from the line (its UTF-8 bytes).
+   */
+  byte[] kept(Draft draft, byte[] bytes, int offset, int length) {
+    byte[] json;
+    if (!draft.full() || draft.charged() == 0 || budget > draft.charged()) {
+      budget -= draft.charged();
+      json = draft.json();
+    } else {
+      json = of(bytes, offset, length);
+    }
+    spent = budget <= 0;
+    return json;
   }
 
   /** Folds the long strings of a parsed line's tool calls in place; true when any was folded. */

@@ -7,7 +7,9 @@ import dev.milktui.core.protocol.NdjsonReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -15,29 +17,40 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
- * Reads a framing reader's lines ({@link LineReading}) on worker threads and hands their outcomes,
- * in the file's order, to one consumer on the reading thread: reading a line is most of a scan's
- * work and depends on the line alone, while summing up depends on the order. Lines are copied into
- * batches of about {@link #BATCH_BYTES}, at most {@link #inFlight} of them at once and each filled
- * again once its outcomes are handed over, so memory does not grow with the file; a longer line is
- * read on the reading thread where it lies, once the lines before it are summed up, and is never
- * copied. With one processor everything runs on the reading thread. Unlike a live session's sink it
- * blocks the reader: it is for files, not a child's pipe.
+ * Reads a framing reader's lines (a scan's: {@link LineReading}) on worker threads and hands their
+ * outcomes, in the file's order, to one consumer on the reading thread: reading a line is most of a
+ * scan's work and depends on the line alone, while summing up depends on the order. Lines are
+ * copied into batches of about {@link #BATCH_BYTES}, at most {@link #inFlight} of them at once and
+ * each filled again once its outcomes are handed over, so memory does not grow with the file; a
+ * longer line is read on the reading thread where it lies, once the lines before it are summed up,
+ * and is never copied. With one processor everything runs on the reading thread. Unlike a live
+ * session's sink it blocks the reader: it is for files, not a child's pipe. A line's bytes stay as
+ * they are until its outcome is handed over, so an outcome may point into them.
  */
-final class OrderedLines implements LineSink {
+public final class OrderedLines<T> implements LineSink {
+  /** What is made of one line; one instance per thread, so it may keep what it reuses. */
+  public interface Work<T> {
+    T read(byte[] bytes, int offset, int length, long lineNumber);
+
+    /** A line over the cap, on the reading thread. */
+    T malformed(MalformedLine line);
+  }
+
   /** About how many bytes of lines a worker reads at once. */
   static final int BATCH_BYTES = 1024 * 1024;
 
   private static final AtomicInteger POOLS = new AtomicInteger();
 
-  private final Consumer<LineOutcome> consumer;
+  private final Consumer<T> consumer;
+  private final Supplier<? extends Work<T>> work;
   private NdjsonReader reader;
   private final ExecutorService workers;
   private final int inFlight;
-  private final LineReading here = new LineReading();
-  private final ArrayDeque<Submitted> pending = new ArrayDeque<>();
+  private final Work<T> here;
+  private final ArrayDeque<Submitted<T>> pending = new ArrayDeque<>();
 
   /** Batches whose outcomes were handed over, to be filled again: a megabyte each. */
   private final ArrayDeque<Batch> free = new ArrayDeque<>();
@@ -45,7 +58,9 @@ final class OrderedLines implements LineSink {
   private Batch batch;
   private IOException failure;
 
-  private OrderedLines(Consumer<LineOutcome> consumer, int workers) {
+  private OrderedLines(Supplier<? extends Work<T>> work, Consumer<T> consumer, int workers) {
+    this.work = work;
+    this.here = work.get();
     this.consumer = consumer;
     this.workers = workers < 2 ? null : Executors.newFixedThreadPool(workers, threads());
     this.inFlight = 2 * workers;
@@ -54,11 +69,17 @@ final class OrderedLines implements LineSink {
   /**
    * Reads {@code in} to its end, lines of up to {@code maxLineBytes}, on {@code workers} threads
    * (below 2, on this one), handing each line's outcome to {@code consumer} on this thread; a read
-   * failure is thrown once the lines read before it are handed over.
+   * failure is thrown once the lines read before it are handed over. {@code work} makes each
+   * thread's {@link Work}.
    */
-  static void read(InputStream in, int maxLineBytes, int workers, Consumer<LineOutcome> consumer)
+  public static <T> void read(
+      InputStream in,
+      int maxLineBytes,
+      int workers,
+      Supplier<? extends Work<T>> work,
+      Consumer<T> consumer)
       throws IOException {
-    OrderedLines lines = new OrderedLines(consumer, workers);
+    OrderedLines<T> lines = new OrderedLines<>(work, consumer, workers);
     try {
       lines.reader = NdjsonReader.framing(in, maxLineBytes, lines);
       lines.reader.run();
@@ -104,7 +125,7 @@ final class OrderedLines implements LineSink {
   @Override
   public void malformed(MalformedLine line) {
     drain(0);
-    consumer.accept(new LineOutcome.Malformed(line.lineNumber(), line.reason()));
+    consumer.accept(here.malformed(line));
   }
 
   @Override
@@ -120,7 +141,8 @@ final class OrderedLines implements LineSink {
   }
 
   private void submit() {
-    pending.add(new Submitted(batch, workers.submit(batch::read)));
+    Batch full = batch;
+    pending.add(new Submitted<>(full, workers.submit(() -> full.read(work.get()))));
     batch = null;
     drain(inFlight);
   }
@@ -131,15 +153,15 @@ final class OrderedLines implements LineSink {
       submit();
     }
     while (pending.size() > left) {
-      Submitted oldest = pending.poll();
-      for (LineOutcome outcome : outcomes(oldest.outcomes())) {
+      Submitted<T> oldest = pending.poll();
+      for (T outcome : outcomes(oldest.outcomes())) {
         consumer.accept(outcome);
       }
       free.add(oldest.batch());
     }
   }
 
-  private static LineOutcome[] outcomes(Future<LineOutcome[]> batch) {
+  private static <T> List<T> outcomes(Future<List<T>> batch) {
     try {
       return batch.get();
     } catch (ExecutionException e) {
@@ -157,7 +179,7 @@ final class OrderedLines implements LineSink {
   }
 
   /** A batch and what its worker will make of it. */
-  private record Submitted(Batch batch, Future<LineOutcome[]> outcomes) {}
+  private record Submitted<T>(Batch batch, Future<List<T>> outcomes) {}
 
   /** Lines copied for a worker, each with its number. */
   private static final class Batch {
@@ -192,11 +214,10 @@ final class OrderedLines implements LineSink {
       count++;
     }
 
-    LineOutcome[] read() {
-      LineReading reading = new LineReading();
-      LineOutcome[] outcomes = new LineOutcome[count];
+    <T> List<T> read(Work<T> reading) {
+      List<T> outcomes = new ArrayList<>(count);
       for (int i = 0; i < count; i++) {
-        outcomes[i] = reading.read(bytes, offsets[i], lengths[i], numbers[i]);
+        outcomes.add(reading.read(bytes, offsets[i], lengths[i], numbers[i]));
       }
       return outcomes;
     }

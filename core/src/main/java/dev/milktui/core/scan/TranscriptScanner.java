@@ -95,7 +95,7 @@ public final class TranscriptScanner {
     TranscriptScanner scanner = new TranscriptScanner(name);
     // Strings are kept whole: a record entry's line is JSON inside a string.
     int maxLineBytes = NdjsonReader.maxLineBytesFor(Runtime.getRuntime().maxMemory());
-    OrderedLines.read(in, maxLineBytes, workers, scanner::take);
+    OrderedLines.read(in, maxLineBytes, workers, LineReading::new, scanner::take);
     return scanner.report();
   }
 
