@@ -8,9 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,34 +15,12 @@ import org.junit.jupiter.api.io.TempDir;
 class ReplayFileWorkersTest {
   @TempDir Path dir;
 
-  /** A clock that moves on by a varying step each time it is read, so pauses differ. */
-  private static final class Ticking extends Clock {
-    private Instant now = Instant.parse("2026-12-03T10:00:00Z");
-    private long reads;
-
-    @Override
-    public Instant instant() {
-      now = now.plus(Duration.ofMillis(reads++ % 7 == 0 ? 1200 : 3));
-      return now;
-    }
-
-    @Override
-    public java.time.ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
-  }
-
   /** Enough long Writes to spend the preview budget, with prompts and answered permissions. */
   private Path bigRecord() throws Exception {
     Path record = dir.resolve("big.ndjson");
     String content = "w".repeat(ToolPreviews.STRING_CHARS + 500);
     long calls = ToolPreviews.BUDGET_CHARS / ToolPreviews.STRING_CHARS + 300;
-    try (RecordFile file = RecordFile.open(record, new Ticking())) {
+    try (RecordFile file = RecordFile.open(record, Clock.systemUTC())) {
       file.fromClaude(
           "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"cwd\":\"/w\"}");
       for (long i = 0; i < calls; i++) {
