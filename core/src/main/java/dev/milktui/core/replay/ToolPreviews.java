@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.milktui.core.protocol.Json;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
 
@@ -147,6 +146,31 @@ final class ToolPreviews {
     return true;
   }
 
+  /**
+   * How many bytes {@code text} from {@code from} takes in UTF-8, as {@code getBytes} writes it (an
+   * unpaired surrogate as one '?'), without encoding it: a folded string is mostly what is left
+   * out.
+   */
+  static int utf8Length(String text, int from) {
+    int bytes = 0;
+    for (int i = from; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c < 0x80) {
+        bytes++;
+      } else if (c < 0x800) {
+        bytes += 2;
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < text.length()
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
+        bytes += 4;
+        i++;
+      } else {
+        bytes += Character.isSurrogate(c) ? 1 : 3;
+      }
+    }
+    return bytes;
+  }
+
   /** The value with long strings folded; the same instance when nothing was. */
   private JsonNode folded(JsonNode value) {
     if (value == null) {
@@ -160,7 +184,7 @@ final class ToolPreviews {
       int limit = budget > 0 ? STRING_CHARS : SHORT_CHARS;
       int keep = Character.isHighSurrogate(text.charAt(limit - 1)) ? limit - 1 : limit;
       budget -= keep;
-      int more = text.substring(keep).getBytes(StandardCharsets.UTF_8).length;
+      int more = utf8Length(text, keep);
       return TextNode.valueOf(text.substring(0, keep) + "… [" + more + " more bytes]");
     }
     if (value instanceof ObjectNode object) {

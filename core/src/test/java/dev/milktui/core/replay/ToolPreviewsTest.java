@@ -41,4 +41,13 @@ class ToolPreviewsTest {
 
     assertThat(kept(previews, line)).isEqualTo(line);
   }
+
+  @Test
+  void theBytesLeftOutAreCountedAsUtf8EncodesThemUnpairedSurrogatesIncluded() {
+    String text = "a\u00e9\u20ac\ud83d\ude00\ud83d-\ude00\ud83d";
+    for (int from = 0; from <= text.length(); from++) {
+      assertThat(ToolPreviews.utf8Length(text, from))
+          .isEqualTo(text.substring(from).getBytes(StandardCharsets.UTF_8).length);
+    }
+  }
 }
