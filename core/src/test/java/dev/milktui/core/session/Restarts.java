@@ -45,7 +45,9 @@ final class Restarts {
     this.fake =
         FakeClaude.script(
             dir,
-            "next_line; sleep 600 & echo $! >> \"$LOG/holders\"\n"
+            // The holder's pid with its start time (field 22 of its stat): pids are reused.
+            "next_line; sleep 600 & echo \"$! $(cut -d' ' -f22 /proc/$!/stat)\" >>"
+                + " \"$LOG/holders\"\n"
                 + "cat '"
                 + turn
                 + "'; while next_line; do cat '"
@@ -96,7 +98,7 @@ final class Restarts {
   Counts counts() {
     // A process left behind is re-parented when claude exits, so the ones the script started
     // are counted by pid as well as this JVM's descendants.
-    long holders = holderPids().stream().filter(Restarts::alive).count();
+    long holders = holders().stream().filter(Holder::alive).count();
     long descendants =
         ProcessHandle.current()
             .descendants()
@@ -114,7 +116,7 @@ final class Restarts {
     return new Counts(holders + descendants, sessionThreads, allThreads);
   }
 
-  private List<Long> holderPids() {
+  private List<Holder> holders() {
     Path file = fake.log.resolve("holders");
     if (!Files.exists(file)) {
       return List.of();
@@ -123,29 +125,46 @@ final class Restarts {
       return Files.readAllLines(file).stream()
           .map(String::strip)
           .filter(s -> !s.isEmpty())
-          .map(Long::parseLong)
+          .map(Holder::parse)
           .toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  private static boolean alive(long pid) {
-    // A holder that is a descendant is counted there already. One ended but not yet reaped by
-    // its new parent (a zombie) is not alive: it holds no pipe and no memory.
-    return ProcessHandle.of(pid)
-            .filter(ProcessHandle::isAlive)
-            .filter(h -> ProcessHandle.current().descendants().noneMatch(d -> d.pid() == pid))
-            .isPresent()
-        && !zombie(pid);
-  }
+  /**
+   * A process the stand-in left behind: its pid and the start time it had, so a pid the system gave
+   * to another process since (pids wrap at 32768 on many machines) is not taken for it.
+   */
+  private record Holder(long pid, String startTime) {
+    static Holder parse(String line) {
+      String[] parts = line.split(" ");
+      if (parts.length != 2) {
+        throw new IllegalStateException("a holder line without its start time: " + line);
+      }
+      return new Holder(Long.parseLong(parts[0]), parts[1]);
+    }
 
-  private static boolean zombie(long pid) {
-    try {
-      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-      return stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
-    } catch (IOException | RuntimeException e) {
-      return false;
+    /**
+     * Alive and not a descendant (counted there already). One ended but not yet reaped by its new
+     * parent (a zombie) is not alive: it holds no pipe and no memory.
+     */
+    boolean alive() {
+      return stat()
+              .filter(fields -> !fields[0].startsWith("Z") && fields[19].equals(startTime))
+              .isPresent()
+          && ProcessHandle.current().descendants().noneMatch(d -> d.pid() == pid);
+    }
+
+    /** The fields of /proc/PID/stat after the command's name, from the state on; empty if gone. */
+    private Optional<String[]> stat() {
+      try {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return fields.length > 19 ? Optional.of(fields) : Optional.empty();
+      } catch (IOException | RuntimeException e) {
+        return Optional.empty();
+      }
     }
   }
 }
