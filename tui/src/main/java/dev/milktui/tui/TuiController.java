@@ -70,10 +70,6 @@ public final class TuiController {
   private final ScreenKeys screenKeys;
   private final PaneFeed panes;
   private final StateView stateView;
-
-  /** A batch of events is being applied: the state is shown once, after it. */
-  private boolean applyingBatch;
-
   private FileIndex fileIndex;
 
   public TuiController(WindowBasedTextGUI gui, TuiConfig config, SessionFactory sessions) {
@@ -311,18 +307,11 @@ public final class TuiController {
     return ui.commands();
   }
 
+  /**
+   * Applies a batch of events, then shows the model's state once: each streamed delta makes a new
+   * state, and showing one cleans and measures its texts.
+   */
   private void applyAll(List<UiEvent> batch) {
-    applyingBatch = true;
-    try {
-      applyEach(batch);
-    } finally {
-      applyingBatch = false;
-    }
-    showState();
-    transcriptView.contentChanged();
-  }
-
-  private void applyEach(List<UiEvent> batch) {
     for (UiEvent event : batch) {
       try {
         if (event instanceof UiEvent.Clock) {
@@ -335,25 +324,22 @@ public final class TuiController {
             && s.generation() == runner.generation()) {
           panes.apply(s.event());
           if (s.event() instanceof SessionEvent.ToolFinished) {
-            feed(new UiEvent.ToolFinished(toolPane.anyRunning()));
+            settle(ui.on(new UiEvent.ToolFinished(toolPane.anyRunning())));
           }
         }
-        feed(event);
+        settle(ui.on(event));
       } catch (RuntimeException e) {
         Logger.error(e, "could not show {}", event);
         safeNotice("Could not show an event: " + e + " (details in the log)");
       }
     }
+    showState();
+    transcriptView.contentChanged();
   }
 
-  /**
-   * Shows the model's state on the status bar and spinner: after each key, once after a batch of
-   * events (each streamed delta makes a new state, and showing one cleans and measures its texts).
-   */
+  /** Shows the model's state on the status bar and spinner. */
   private void showState() {
-    if (!applyingBatch) {
-      stateView.show(ui.state());
-    }
+    stateView.show(ui.state());
   }
 
   /** Gives {@code event} to the reducer, performs what it answers, draws what changed. */
@@ -362,18 +348,27 @@ public final class TuiController {
   }
 
   private void perform(List<Effect> effects) {
-    runner.run(effects);
-    overlaysChanged();
+    settle(effects);
     showState();
+  }
+
+  /** Performs what the reducer answered; the state is not shown yet. */
+  private void settle(List<Effect> effects) {
+    runner.run(effects);
+    learnWhoWaits();
   }
 
   /** The overlay stack changed: the reducer learns which request waits for the user. */
   private void overlaysChanged() {
+    learnWhoWaits();
+    showState();
+  }
+
+  private void learnWhoWaits() {
     String on = overlays.waitingOn();
     if (!Objects.equals(on, ui.state().waitingOn())) {
       runner.run(ui.on(new UiEvent.Waiting(on)));
     }
-    showState();
   }
 
   private void toolDetails(ToolRow row) {
