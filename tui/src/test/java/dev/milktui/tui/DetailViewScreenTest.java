@@ -3,6 +3,7 @@ package dev.milktui.tui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.googlecode.lanterna.gui2.Panel;
+import com.googlecode.lanterna.gui2.Window;
 import com.googlecode.lanterna.input.KeyType;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.event.ToolOutcome;
@@ -162,6 +163,20 @@ class DetailViewScreenTest {
             ((Panel) h.gui.getActiveWindow().getComponent()).getChildren().iterator().next();
     h.key(KeyType.Escape);
     assertThat(h.screen()).doesNotContain("Detail view");
+
+    h.events(aSecondCall());
+
+    assertThat(h.screen()).contains("git status");
+    assertThat(text.text()).contains("output line 60").doesNotContain("git status");
+  }
+
+  @Test
+  void aViewClosedWithoutItsKeysStopsFollowingTheConversation() {
+    Harness h = withACall(80, 24);
+    h.ctrl('o');
+    Window view = h.gui.getActiveWindow();
+    ScrollText text = (ScrollText) ((Panel) view.getComponent()).getChildren().iterator().next();
+    h.gui.removeWindow(view);
 
     h.events(aSecondCall());
 

@@ -45,7 +45,7 @@ public final class DetailView implements Overlay {
     BasicWindow window = DialogHost.modal(TITLE);
     window.setHints(List.of(Window.Hint.MODAL, Window.Hint.FULL_SCREEN));
     ScrollText text = ReadOnlyText.of(DetailText.of(conversation.cells()));
-    Follower follower = new Follower(host, text);
+    Follower follower = new Follower(host, window, text);
     conversation.listen(follower);
     Panel panel = new Panel(new BorderLayout());
     panel.addComponent(text, BorderLayout.Location.CENTER);
@@ -71,11 +71,13 @@ public final class DetailView implements Overlay {
    */
   private final class Follower implements ConversationListener {
     private final DialogHost host;
+    private final Window window;
     private final ScrollText text;
     private boolean pending;
 
-    Follower(DialogHost host, ScrollText text) {
+    Follower(DialogHost host, Window window, ScrollText text) {
       this.host = host;
+      this.window = window;
       this.text = text;
     }
 
@@ -85,7 +87,12 @@ public final class DetailView implements Overlay {
         host.later(
             () -> {
               pending = false;
-              ReadOnlyText.follow(text, DetailText.of(conversation.cells()));
+              if (window.getTextGUI() == null) {
+                // Closed some other way than its keys (the screen going down): stop following.
+                conversation.unlisten(this);
+              } else {
+                ReadOnlyText.follow(text, DetailText.of(conversation.cells()));
+              }
             });
       }
     }
