@@ -28,8 +28,6 @@ import java.util.Map;
  */
 final class ToolStrings {
   private static final char STAND_IN = '\0';
-  private static final long QUOTES = ByteWords.repeated('"');
-  private static final long BACKSLASHES = ByteWords.repeated('\\');
 
   private final byte[] bytes;
   private final int end;
@@ -187,12 +185,7 @@ final class ToolStrings {
     while (at < end) {
       if (at + Long.BYTES <= end) {
         // Plain ASCII, a character and a byte each, eight bytes at a time: most of a tool's output.
-        long word = ByteWords.word(bytes, at);
-        long stops =
-            ByteWords.nonAscii(word)
-                | ByteWords.below(word, 0x20)
-                | ByteWords.equalTo(word, QUOTES)
-                | ByteWords.equalTo(word, BACKSLASHES);
+        long stops = ByteWords.stringStops(ByteWords.word(bytes, at));
         int plain = stops == 0 ? Long.BYTES : ByteWords.first(stops);
         if (plain > 0) {
           pendingHigh = false;
