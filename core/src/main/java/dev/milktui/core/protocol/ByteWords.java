@@ -14,6 +14,8 @@ public final class ByteWords {
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private static final long ONES = 0x0101010101010101L;
   private static final long HIGH_BITS = 0x8080808080808080L;
+  private static final long QUOTES = repeated('"');
+  private static final long BACKSLASHES = repeated('\\');
 
   private ByteWords() {}
 
@@ -41,6 +43,14 @@ public final class ByteWords {
   /** Flags the bytes from 0x80 up: parts of a character beyond ASCII. */
   public static long nonAscii(long word) {
     return word & HIGH_BITS;
+  }
+
+  /**
+   * Flags the bytes that end a plain run of a JSON string's content: a quote, a backslash, a
+   * control character or a part of a character beyond ASCII.
+   */
+  public static long stringStops(long word) {
+    return nonAscii(word) | below(word, 0x20) | equalTo(word, QUOTES) | equalTo(word, BACKSLASHES);
   }
 
   /** How many bytes precede the first flagged one; {@code flags} must not be 0. */

@@ -245,7 +245,7 @@ final class ReplayLines implements OrderedLines.Work<ReplayLine> {
 
   private static JsonNode parse(byte[] bytes, int offset, int length) {
     try {
-      JsonNode node = Json.MAPPER.readTree(bytes, offset, length);
+      JsonNode node = ToolStrings.parse(bytes, offset, length);
       return node != null && node.isObject() ? node : null;
     } catch (IOException e) {
       return null;

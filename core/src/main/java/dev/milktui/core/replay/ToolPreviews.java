@@ -1,13 +1,14 @@
 package dev.milktui.core.replay;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.milktui.core.protocol.Json;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -54,7 +55,7 @@ final class ToolPreviews {
     }
     JsonNode node;
     try {
-      node = Json.MAPPER.readTree(bytes, offset, length);
+      node = ToolStrings.parse(bytes, offset, length);
     } catch (IOException e) {
       return Arrays.copyOfRange(bytes, offset, offset + length);
     }
@@ -66,10 +67,12 @@ final class ToolPreviews {
    * the line is written anew only when something was folded.
    */
   byte[] of(JsonNode node, byte[] bytes, int offset, int length) {
-    if (length > STRING_CHARS && node instanceof ObjectNode object && fold(object)) {
+    if (length > STRING_CHARS && node instanceof ObjectNode object) {
       try {
-        return Json.MAPPER.writeValueAsBytes(object);
-      } catch (JsonProcessingException e) {
+        if (fold(object)) {
+          return Json.MAPPER.writeValueAsBytes(object);
+        }
+      } catch (IOException e) {
         // Written as read, unfolded.
       }
     }
@@ -115,10 +118,22 @@ final class ToolPreviews {
   }
 
   /** Folds the long strings of a parsed line's tool calls in place; true when any was folded. */
-  private boolean fold(ObjectNode line) {
+  private boolean fold(ObjectNode line) throws IOException {
     boolean folded = false;
+    for (ToolValue value : toolValues(line)) {
+      folded |= foldStrings(value.parent(), value.field());
+    }
+    return folded;
+  }
+
+  /** A tool call's input or output in a parsed line: its parent's field. */
+  record ToolValue(ObjectNode parent, String field) {}
+
+  /** The tool calls' inputs and outputs of a parsed line, in the order their budget is charged. */
+  static List<ToolValue> toolValues(ObjectNode line) {
+    List<ToolValue> values = new ArrayList<>();
     if (line.get("tool_use_result") != null) {
-      folded |= foldStrings(line, "tool_use_result");
+      values.add(new ToolValue(line, "tool_use_result"));
     }
     JsonNode content = line.path("message").path("content");
     if (content.isArray()) {
@@ -126,17 +141,17 @@ final class ToolPreviews {
         if (block instanceof ObjectNode object) {
           String type = Json.text(object, "type");
           if ("tool_result".equals(type)) {
-            folded |= foldStrings(object, "content");
+            values.add(new ToolValue(object, "content"));
           } else if ("tool_use".equals(type) || "server_tool_use".equals(type)) {
-            folded |= foldStrings(object, "input");
+            values.add(new ToolValue(object, "input"));
           }
         }
       }
     }
-    return folded;
+    return values;
   }
 
-  private boolean foldStrings(ObjectNode parent, String field) {
+  private boolean foldStrings(ObjectNode parent, String field) throws IOException {
     JsonNode value = parent.get(field);
     JsonNode folded = folded(value);
     if (folded == value) {
@@ -172,9 +187,15 @@ final class ToolPreviews {
   }
 
   /** The value with long strings folded; the same instance when nothing was. */
-  private JsonNode folded(JsonNode value) {
+  private JsonNode folded(JsonNode value) throws IOException {
     if (value == null) {
       return null;
+    }
+    if (value instanceof ToolStrings.Text text) {
+      String kept = text.start(budget > 0 ? STRING_CHARS : SHORT_CHARS);
+      budget -= kept.length();
+      return TextNode.valueOf(
+          kept + "… [" + (text.utf8Length() - utf8Length(kept, 0)) + " more bytes]");
     }
     if (value.isTextual()) {
       String text = value.textValue();

@@ -157,7 +157,7 @@ public final class ScanMemoryBenchmark {
         loaded.script().turns().stream().mapToInt(turn -> turn.items().size()).sum());
     System.out.printf(
         Locale.ROOT,
-        "replay_load_peak_rss_mb=%.0f peak_heap_mb=%.0f seconds=%.1f mb_per_s=%.0f file_gb=%.2f%n",
+        "replay_load_peak_rss_mb=%.0f peak_heap_mb=%.0f seconds=%.2f mb_per_s=%.0f file_gb=%.2f%n",
         peakRss() / 1e6,
         peakHeap() / 1e6,
         seconds,

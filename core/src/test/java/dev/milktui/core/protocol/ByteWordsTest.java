@@ -19,10 +19,11 @@ class ByteWordsTest {
     check(w -> ByteWords.equalTo(w, QUOTES), b -> b == '"');
     check(w -> ByteWords.below(w, 0x20), b -> b < 0x20);
     check(ByteWords::nonAscii, b -> b >= 0x80);
+    check(ByteWords::stringStops, b -> b == '"' || b == '\\' || b < 0x20 || b >= 0x80);
   }
 
   private static void check(LongUnaryOperator test, IntPredicate matches) {
-    int[] alphabet = {'"', 0x21, 0x23, 0xA2, 0x1F, 0x20, 0x00, 0x01, 0x7F, 0x80, 0xFF, 'a'};
+    int[] alphabet = {'"', '\\', 0x21, 0x23, 0xA2, 0x1F, 0x20, 0x00, 0x01, 0x7F, 0x80, 0xFF, 'a'};
     Random random = new Random(64);
     byte[] bytes = new byte[8];
     for (int round = 0; round < 50_000; round++) {
