@@ -2,6 +2,7 @@ package dev.milktui.core.protocol;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.async.ByteArrayFeeder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -13,14 +14,18 @@ import java.util.Arrays;
  * left to the general parser ({@link #read} returns null), so the result is always what {@link
  * MessageParser} would give.
  *
- * <p>One per reader (not thread-safe): the values every delta repeats (its types, its message's and
- * session's ids) are compared where they lie in the parser's buffer rather than made into strings
- * for each line, and an id the same as the last line's is that same string.
+ * <p>One per reader (not thread-safe), allocating little per line: one non-blocking parser is fed
+ * line after line (a parser made per line, with its buffers and contexts, was a third of what the
+ * reader allocated), and is made anew after a line it did not read to its end; the values every
+ * delta repeats (its types, its message's and session's ids) are compared where they lie in the
+ * parser's buffer rather than made into strings, and an id the same as the last line's is that same
+ * string.
  */
 final class DeltaLines {
   private static final byte[] PREFIX =
       "{\"type\":\"stream_event\",".getBytes(StandardCharsets.US_ASCII);
 
+  private JsonParser parser;
   private String apiMessageId;
   private String parent;
   private String sessionId;
@@ -30,12 +35,33 @@ final class DeltaLines {
     if (!startsWithPrefix(line, length)) {
       return null;
     }
-    try (JsonParser p = Json.MAPPER.getFactory().createParser(line, 0, length)) {
-      return read(p, line, length);
+    StreamEventMessage message;
+    try {
+      if (parser == null) {
+        parser = Json.MAPPER.getFactory().createNonBlockingByteArrayParser();
+      }
+      ((ByteArrayFeeder) parser.getNonBlockingInputFeeder()).feedInput(line, 0, length);
+      message = read(parser, line, length);
     } catch (IOException | RuntimeException e) {
       // Malformed or unusual: the general parser reads it and reports what is wrong.
-      return null;
+      message = null;
     }
+    if (message == null) {
+      // The parser may have stopped inside the line; the next line starts on a fresh one.
+      discardParser();
+    }
+    return message;
+  }
+
+  private void discardParser() {
+    try {
+      if (parser != null) {
+        parser.close();
+      }
+    } catch (IOException e) {
+      // Closing gives its buffers back; it reads nothing and has nothing to report.
+    }
+    parser = null;
   }
 
   private StreamEventMessage read(JsonParser p, byte[] line, int length) throws IOException {
@@ -48,7 +74,8 @@ final class DeltaLines {
     String sessionId = null;
     StreamEvent.ContentBlockDelta event = null;
     boolean sawEvent = false;
-    while (p.nextToken() == JsonToken.FIELD_NAME) {
+    JsonToken token;
+    while ((token = p.nextToken()) == JsonToken.FIELD_NAME) {
       String name = p.currentName();
       JsonToken value = p.nextToken();
       switch (name) {
@@ -67,7 +94,9 @@ final class DeltaLines {
         default -> p.skipChildren();
       }
     }
-    if (p.currentToken() != JsonToken.END_OBJECT || p.nextToken() != null) {
+    // The object ends where the line does (the parser at its end, ready for the next line).
+    if (token != JsonToken.END_OBJECT
+        || !((ByteArrayFeeder) p.getNonBlockingInputFeeder()).needMoreInput()) {
       return null;
     }
     if (!streamEvent || !sawEvent) {
@@ -82,7 +111,8 @@ final class DeltaLines {
     boolean blockDelta = false;
     Integer index = null;
     StreamEvent.Delta delta = null;
-    while (p.nextToken() == JsonToken.FIELD_NAME) {
+    JsonToken token;
+    while ((token = p.nextToken()) == JsonToken.FIELD_NAME) {
       String name = p.currentName();
       JsonToken value = p.nextToken();
       switch (name) {
@@ -103,7 +133,7 @@ final class DeltaLines {
         default -> p.skipChildren();
       }
     }
-    if (!blockDelta || delta == null) {
+    if (token != JsonToken.END_OBJECT || !blockDelta || delta == null) {
       return null;
     }
     return new StreamEvent.ContentBlockDelta(index == null ? 0 : index, delta);
@@ -115,7 +145,8 @@ final class DeltaLines {
     String text = null;
     String thinking = null;
     String partialJson = null;
-    while (p.nextToken() == JsonToken.FIELD_NAME) {
+    JsonToken token;
+    while ((token = p.nextToken()) == JsonToken.FIELD_NAME) {
       String name = p.currentName();
       JsonToken value = p.nextToken();
       switch (name) {
@@ -126,7 +157,7 @@ final class DeltaLines {
         default -> p.skipChildren();
       }
     }
-    if (kind == null) {
+    if (token != JsonToken.END_OBJECT || kind == null) {
       return null;
     }
     return switch (kind) {

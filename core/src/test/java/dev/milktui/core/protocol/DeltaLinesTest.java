@@ -108,6 +108,26 @@ class DeltaLinesTest {
   }
 
   @Test
+  void aLineLeftToTheGeneralParserDoesNotChangeHowTheNextDeltaReads() throws IOException {
+    DeltaLines deltas = new DeltaLines();
+    byte[] delta = DELTA.getBytes(StandardCharsets.UTF_8);
+    StreamEventMessage expected =
+        (StreamEventMessage) MessageParser.parse(Json.MAPPER.readTree(delta));
+    String[] others = {
+      "{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_stop\",\"index\":0}}",
+      "{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_delta\",\"index\":0,",
+      "{\"type\":\"stream_event\",\"event\":{}} trailing",
+      "{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_delta\",\"delta\":\"\\x\"}}",
+    };
+    for (String other : others) {
+      byte[] line = other.getBytes(StandardCharsets.UTF_8);
+      assertThat(deltas.read(line, line.length)).as(other).isNull();
+      assertThat(deltas.read(delta, delta.length)).as("after " + other).isEqualTo(expected);
+      assertThat(deltas.read(delta, delta.length)).as("twice after " + other).isEqualTo(expected);
+    }
+  }
+
+  @Test
   void invalidUtf8ReadsAsTheGeneralParserReadsItWithReplacementCharacters() throws IOException {
     byte[] line = DELTA.replace("Hi", "H\u0001").getBytes(StandardCharsets.UTF_8);
     int at = DELTA.indexOf("Hi") + 1;
