@@ -40,6 +40,7 @@ public final class Conversation {
   private final List<Cell> cells = new ArrayList<>();
   private final List<ConversationListener> listeners = new ArrayList<>();
   private final Map<TextKey, StreamedTextCell> openText = new HashMap<>();
+  private TextKey lastTextKey;
   private final Map<String, ToolCallCell> calls = new HashMap<>();
   private final Map<String, Status> statusLines = new HashMap<>();
   // Warnings and errors shown since the last prompt, to say each once.
@@ -244,7 +245,12 @@ public final class Conversation {
 
   private void text(String messageId, int block, String parent, String delta, boolean thinking) {
     answered = true;
-    TextKey key = new TextKey(thinking, messageId, block);
+    // The key of the last delta is reused for the next in the same block, the commonest case.
+    TextKey key =
+        lastTextKey != null && lastTextKey.is(thinking, messageId, block)
+            ? lastTextKey
+            : new TextKey(thinking, messageId, block);
+    lastTextKey = key;
     StreamedTextCell cell = openText.get(key);
     if (cell == null) {
       cell =
@@ -268,8 +274,9 @@ public final class Conversation {
     if (agent != null && agent.mutableChildren().contains(cell)) {
       changed(agent.root());
     } else {
-      StreamedTextCell top = cell;
-      listeners.forEach(l -> l.appended(top, kept));
+      for (int i = 0; i < listeners.size(); i++) {
+        listeners.get(i).appended(cell, kept);
+      }
     }
   }
 
@@ -415,5 +422,11 @@ public final class Conversation {
   }
 
   /** The open text or thinking block of one message; a record, not a joined string, per delta. */
-  private record TextKey(boolean thinking, String messageId, int block) {}
+  private record TextKey(boolean thinking, String messageId, int block) {
+    boolean is(boolean thinking, String messageId, int block) {
+      return this.thinking == thinking
+          && this.block == block
+          && Objects.equals(this.messageId, messageId);
+    }
+  }
 }

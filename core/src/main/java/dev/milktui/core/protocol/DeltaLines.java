@@ -2,6 +2,7 @@ package dev.milktui.core.protocol;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.async.ByteArrayFeeder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -12,44 +13,77 @@ import java.util.Arrays;
  * its CPU, taken from the screen on a small machine. Anything but the plain shape of such a line is
  * left to the general parser ({@link #read} returns null), so the result is always what {@link
  * MessageParser} would give.
+ *
+ * <p>One per reader (not thread-safe), allocating little per line: one non-blocking parser is fed
+ * line after line (a parser made per line, with its buffers and contexts, was a third of what the
+ * reader allocated), and is made anew after a line it did not read to its end; the values every
+ * delta repeats (its types, its message's and session's ids) are compared where they lie in the
+ * parser's buffer rather than made into strings, and an id the same as the last line's is that same
+ * string.
  */
 final class DeltaLines {
   private static final byte[] PREFIX =
       "{\"type\":\"stream_event\",".getBytes(StandardCharsets.US_ASCII);
 
-  private DeltaLines() {}
+  private JsonParser parser;
+  private String apiMessageId;
+  private String parent;
+  private String sessionId;
 
   /** The delta line {@code line[0, length)} holds, or null when it is anything else. */
-  static StreamEventMessage read(byte[] line, int length) {
+  StreamEventMessage read(byte[] line, int length) {
     if (!startsWithPrefix(line, length)) {
       return null;
     }
-    try (JsonParser p = Json.MAPPER.getFactory().createParser(line, 0, length)) {
-      return read(p, line, length);
+    StreamEventMessage message;
+    try {
+      if (parser == null) {
+        parser = Json.MAPPER.getFactory().createNonBlockingByteArrayParser();
+      }
+      ((ByteArrayFeeder) parser.getNonBlockingInputFeeder()).feedInput(line, 0, length);
+      message = read(parser, line, length);
     } catch (IOException | RuntimeException e) {
       // Malformed or unusual: the general parser reads it and reports what is wrong.
-      return null;
+      message = null;
     }
+    if (message == null) {
+      // The parser may have stopped inside the line; the next line starts on a fresh one.
+      discardParser();
+    }
+    return message;
   }
 
-  private static StreamEventMessage read(JsonParser p, byte[] line, int length) throws IOException {
+  private void discardParser() {
+    try {
+      if (parser != null) {
+        parser.close();
+      }
+    } catch (IOException e) {
+      // Closing gives its buffers back; it reads nothing and has nothing to report.
+    }
+    parser = null;
+  }
+
+  private StreamEventMessage read(JsonParser p, byte[] line, int length) throws IOException {
     if (p.nextToken() != JsonToken.START_OBJECT) {
       return null;
     }
-    String type = null;
+    boolean streamEvent = false;
     String apiMessageId = null;
     String parent = null;
     String sessionId = null;
     StreamEvent.ContentBlockDelta event = null;
     boolean sawEvent = false;
-    while (p.nextToken() == JsonToken.FIELD_NAME) {
+    JsonToken token;
+    while ((token = p.nextToken()) == JsonToken.FIELD_NAME) {
       String name = p.currentName();
       JsonToken value = p.nextToken();
       switch (name) {
-        case "type" -> type = string(p, value);
-        case "api_message_id" -> apiMessageId = string(p, value);
-        case "parent_tool_use_id" -> parent = string(p, value);
-        case "session_id" -> sessionId = string(p, value);
+        case "type" -> streamEvent = is(p, value, "stream_event");
+        case "api_message_id" ->
+            apiMessageId = this.apiMessageId = string(p, value, this.apiMessageId);
+        case "parent_tool_use_id" -> parent = this.parent = string(p, value, this.parent);
+        case "session_id" -> sessionId = this.sessionId = string(p, value, this.sessionId);
         case "event" -> {
           sawEvent = true;
           event = value == JsonToken.START_OBJECT ? event(p) : null;
@@ -60,10 +94,12 @@ final class DeltaLines {
         default -> p.skipChildren();
       }
     }
-    if (p.currentToken() != JsonToken.END_OBJECT || p.nextToken() != null) {
+    // The object ends where the line does (the parser at its end, ready for the next line).
+    if (token != JsonToken.END_OBJECT
+        || !((ByteArrayFeeder) p.getNonBlockingInputFeeder()).needMoreInput()) {
       return null;
     }
-    if (!"stream_event".equals(type) || !sawEvent) {
+    if (!streamEvent || !sawEvent) {
       return null;
     }
     return StreamEventMessage.ofLine(
@@ -72,14 +108,15 @@ final class DeltaLines {
 
   /** A content_block_delta event of a known delta kind; null for any other event. */
   private static StreamEvent.ContentBlockDelta event(JsonParser p) throws IOException {
-    String type = null;
+    boolean blockDelta = false;
     Integer index = null;
     StreamEvent.Delta delta = null;
-    while (p.nextToken() == JsonToken.FIELD_NAME) {
+    JsonToken token;
+    while ((token = p.nextToken()) == JsonToken.FIELD_NAME) {
       String name = p.currentName();
       JsonToken value = p.nextToken();
       switch (name) {
-        case "type" -> type = string(p, value);
+        case "type" -> blockDelta = is(p, value, "content_block_delta");
         case "index" -> {
           if (value != JsonToken.VALUE_NUMBER_INT
               || p.getNumberType() != JsonParser.NumberType.INT) {
@@ -96,7 +133,7 @@ final class DeltaLines {
         default -> p.skipChildren();
       }
     }
-    if (!"content_block_delta".equals(type) || delta == null) {
+    if (token != JsonToken.END_OBJECT || !blockDelta || delta == null) {
       return null;
     }
     return new StreamEvent.ContentBlockDelta(index == null ? 0 : index, delta);
@@ -104,40 +141,91 @@ final class DeltaLines {
 
   /** A text, thinking or tool-input delta whose value is a string; null for anything else. */
   private static StreamEvent.Delta delta(JsonParser p) throws IOException {
-    String type = null;
+    DeltaKind kind = null;
     String text = null;
     String thinking = null;
     String partialJson = null;
-    while (p.nextToken() == JsonToken.FIELD_NAME) {
+    JsonToken token;
+    while ((token = p.nextToken()) == JsonToken.FIELD_NAME) {
       String name = p.currentName();
       JsonToken value = p.nextToken();
       switch (name) {
-        case "type" -> type = string(p, value);
-        case "text" -> text = string(p, value);
-        case "thinking" -> thinking = string(p, value);
-        case "partial_json" -> partialJson = string(p, value);
+        case "type" -> kind = DeltaKind.of(p, value);
+        case "text" -> text = string(p, value, null);
+        case "thinking" -> thinking = string(p, value, null);
+        case "partial_json" -> partialJson = string(p, value, null);
         default -> p.skipChildren();
       }
     }
-    if (type == null) {
+    if (token != JsonToken.END_OBJECT || kind == null) {
       return null;
     }
-    return switch (type) {
-      case "text_delta" -> text == null ? null : new StreamEvent.Delta.Text(text);
-      case "thinking_delta" -> thinking == null ? null : new StreamEvent.Delta.Thinking(thinking);
-      case "input_json_delta" ->
-          partialJson == null ? null : new StreamEvent.Delta.InputJson(partialJson);
-      default -> null;
+    return switch (kind) {
+      case TEXT -> text == null ? null : new StreamEvent.Delta.Text(text);
+      case THINKING -> thinking == null ? null : new StreamEvent.Delta.Thinking(thinking);
+      case INPUT_JSON -> partialJson == null ? null : new StreamEvent.Delta.InputJson(partialJson);
     };
   }
 
-  /** The string value, or null as {@link Json#text} gives for any other value (skipped whole). */
-  private static String string(JsonParser p, JsonToken value) throws IOException {
-    if (value == JsonToken.VALUE_STRING) {
-      return p.getText();
+  /** The kinds of delta read here, by their {@code type}. */
+  private enum DeltaKind {
+    TEXT("text_delta"),
+    THINKING("thinking_delta"),
+    INPUT_JSON("input_json_delta");
+
+    private static final DeltaKind[] ALL = values();
+
+    private final String type;
+
+    DeltaKind(String type) {
+      this.type = type;
     }
-    p.skipChildren();
-    return null;
+
+    /** The kind the value names; null for any other value (skipped whole). */
+    static DeltaKind of(JsonParser p, JsonToken value) throws IOException {
+      if (value != JsonToken.VALUE_STRING) {
+        p.skipChildren();
+        return null;
+      }
+      for (DeltaKind kind : ALL) {
+        if (is(p, value, kind.type)) {
+          return kind;
+        }
+      }
+      return null;
+    }
+  }
+
+  /**
+   * The string value, or null as {@link Json#text} gives for any other value (skipped whole); when
+   * it has the same characters as {@code last}, {@code last} itself.
+   */
+  private static String string(JsonParser p, JsonToken value, String last) throws IOException {
+    if (value != JsonToken.VALUE_STRING) {
+      p.skipChildren();
+      return null;
+    }
+    return last != null && is(p, value, last) ? last : p.getText();
+  }
+
+  /** Whether the value is the string {@code expected}, read without making a string of it. */
+  private static boolean is(JsonParser p, JsonToken value, String expected) throws IOException {
+    if (value != JsonToken.VALUE_STRING) {
+      p.skipChildren();
+      return false;
+    }
+    int length = p.getTextLength();
+    if (length != expected.length()) {
+      return false;
+    }
+    char[] chars = p.getTextCharacters();
+    int offset = p.getTextOffset();
+    for (int i = 0; i < length; i++) {
+      if (chars[offset + i] != expected.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean startsWithPrefix(byte[] line, int length) {

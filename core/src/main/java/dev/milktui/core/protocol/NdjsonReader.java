@@ -46,6 +46,7 @@ public final class NdjsonReader {
   private final boolean parses;
 
   private final LineBuffer buffer = new LineBuffer();
+  private final DeltaLines deltas = new DeltaLines();
   private byte[] line;
   private boolean skipping;
   private boolean outOfMemory;
@@ -236,7 +237,7 @@ public final class NdjsonReader {
             ? LongStrings.trim(line, fullLength, maxStringBytes)
             : fullLength;
     if (length == fullLength) {
-      StreamEventMessage delta = DeltaLines.read(line, length);
+      StreamEventMessage delta = deltas.read(line, length);
       if (delta != null) {
         sink.message(delta);
         return;

@@ -2,6 +2,7 @@ package dev.milktui.core.session;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.diff.EditDiffs;
+import dev.milktui.core.event.PermissionRequest;
 import dev.milktui.core.event.SessionEvent;
 import dev.milktui.core.event.TurnSummary;
 import dev.milktui.core.grants.GrantDecision;
@@ -65,6 +66,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.tinylog.Logger;
@@ -117,6 +119,7 @@ public final class ClaudeSession implements Session {
   private final SessionTotals totals = new SessionTotals();
   private final Set<String> contextRequests = new HashSet<>();
   private SessionState state = new Idle();
+  private ProcessRoutes routes;
   private LaunchSpec spec;
   private String sessionId;
   private boolean taskReportDue;
@@ -158,10 +161,11 @@ public final class ClaudeSession implements Session {
             Clock.systemUTC(),
             () -> sessionId,
             problem -> outbox.add(notice(SessionEvent.Level.WARNING, problem)));
+    Supplier<WhyItRan> why = this::whyItRan;
     this.router =
         new SessionEngine(
             event -> {
-              decisions.observe(event, this::whyItRan);
+              decisions.observe(event, why);
               outbox.add(event);
             },
             new EditDiffs(spec.workingDirectory()));
@@ -691,15 +695,10 @@ public final class ClaudeSession implements Session {
       }
       return;
     }
-    Optional<TurnSummary> finished =
-        router.route(
-            message,
-            requestId ->
-                (request, line) -> {
-                  post(new Answer(process, request, line));
-                  return true;
-                },
-            process::write);
+    if (routes == null || routes.process != process) {
+      routes = new ProcessRoutes(process);
+    }
+    Optional<TurnSummary> finished = router.route(message, routes.channelFor, routes.unsupported);
     adoptReported(process, message);
     if (finished.isPresent()
         && !finished.get().streamClosed().isEmpty()
@@ -709,17 +708,16 @@ public final class ClaudeSession implements Session {
       to(new Running(process, true, running.unknownSession()));
     }
     boolean quiet = !(turns.state() instanceof TurnState.Running);
-    turns
-        .on(message)
-        .ifPresent(
-            dropped ->
-                emit(
-                    notice(
-                        SessionEvent.Level.WARNING,
-                        "claude did not answer your message ("
-                            + dropped.state()
-                            + "): "
-                            + firstLine(dropped.text()))));
+    Optional<Turns.Dropped> dropped = turns.on(message);
+    if (dropped.isPresent()) {
+      emit(
+          notice(
+              SessionEvent.Level.WARNING,
+              "claude did not answer your message ("
+                  + dropped.get().state()
+                  + "): "
+                  + firstLine(dropped.get().text())));
+    }
     if (quiet && turns.state() instanceof TurnState.Running running && running.byClaude()) {
       emit(new SessionEvent.TurnStartedByClaude());
     }
@@ -999,15 +997,17 @@ public final class ClaudeSession implements Session {
 
   /** Hands the events of one message to the listener; a failing listener is logged. */
   private void deliver() {
-    List<SessionEvent> events = List.copyOf(outbox);
-    outbox.clear();
-    for (SessionEvent event : events) {
+    // By index and without a copy: this runs once per line claude prints. Only the actor adds to
+    // the outbox, and the listener cannot reach it.
+    for (int i = 0; i < outbox.size(); i++) {
+      SessionEvent event = outbox.get(i);
       try {
         listener.accept(event);
       } catch (RuntimeException e) {
         Logger.error(e, "session listener failed on {}", event);
       }
     }
+    outbox.clear();
   }
 
   private static boolean isUnknownSession(ResultMessage result) {
@@ -1037,6 +1037,27 @@ public final class ClaudeSession implements Session {
     }
     text.append(decision.persist() ? " (saved in Claude's settings)" : " (this session only)");
     return text.toString();
+  }
+
+  /**
+   * What the engine answers one process's requests with: made once per process rather than for
+   * every line it prints.
+   */
+  private final class ProcessRoutes {
+    private final ClaudeProcess process;
+    private final Function<String, PermissionRequest.Channel> channelFor;
+    private final Consumer<String> unsupported;
+
+    ProcessRoutes(ClaudeProcess process) {
+      this.process = process;
+      this.channelFor =
+          requestId ->
+              (request, line) -> {
+                post(new Answer(process, request, line));
+                return true;
+              };
+      this.unsupported = process::write;
+    }
   }
 
   /** Turns one process's reports (from its threads) into messages for the actor. */

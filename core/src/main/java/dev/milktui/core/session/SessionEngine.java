@@ -175,7 +175,10 @@ public final class SessionEngine {
       if (message instanceof SystemMessage.TaskStarted task && task.taskId() != null) {
         agents.put(task.taskId(), agentLabel(task));
       }
-      notices.on(message).ifPresent(this::emit);
+      Optional<SessionEvent> notice = notices.on(message);
+      if (notice.isPresent()) {
+        emit(notice.get());
+      }
       return accumulator.accept(message);
     }
     return Optional.empty();

@@ -30,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -275,15 +276,17 @@ public final class TurnAccumulator {
   }
 
   private void blockDelta(String messageId, StreamEvent.ContentBlockDelta delta, String parent) {
-    StreamedBlock block = streamingBlocks.get(new BlockKey(messageId, delta.index()));
     // Signature and citation deltas are not shown.
     StreamEvent.Delta content = delta.delta();
     if (content instanceof StreamEvent.Delta.Text t) {
       emitText(messageId, delta.index(), t.text(), parent);
     } else if (content instanceof StreamEvent.Delta.Thinking t) {
       events.accept(new SessionEvent.ThinkingDelta(messageId, delta.index(), t.thinking(), parent));
-    } else if (content instanceof StreamEvent.Delta.InputJson json && block != null) {
-      block.json.append(json.partialJson());
+    } else if (content instanceof StreamEvent.Delta.InputJson json) {
+      StreamedBlock block = streamingBlocks.get(new BlockKey(messageId, delta.index()));
+      if (block != null) {
+        block.json.append(json.partialJson());
+      }
     }
   }
 
@@ -540,13 +543,18 @@ public final class TurnAccumulator {
     if (delta.isEmpty()) {
       return;
     }
-    textStartByMessage.putIfAbsent(messageId, text.length());
-    BlockKey block = new BlockKey(messageId, blockIndex);
-    // Each block is a paragraph, as on screen; without this, sentences of two replies run together.
-    if (!block.equals(lastTextBlock) && text.length() > 0) {
-      text.append("\n\n");
+    // Looked at first so that the commonest delta, one more in the same block, allocates no key.
+    if (!textStartByMessage.containsKey(messageId)) {
+      textStartByMessage.put(messageId, text.length());
     }
-    lastTextBlock = block;
+    if (lastTextBlock == null || !lastTextBlock.is(messageId, blockIndex)) {
+      // Each block is a paragraph, as on screen; without this, sentences of two replies run
+      // together.
+      if (text.length() > 0) {
+        text.append("\n\n");
+      }
+      lastTextBlock = new BlockKey(messageId, blockIndex);
+    }
     text.append(delta);
     events.accept(new SessionEvent.TextDelta(messageId, blockIndex, delta, parent));
   }
@@ -583,7 +591,11 @@ public final class TurnAccumulator {
   }
 
   /** One content block of one message; a record, not a joined string, made per delta. */
-  private record BlockKey(String messageId, int index) {}
+  private record BlockKey(String messageId, int index) {
+    boolean is(String messageId, int index) {
+      return this.index == index && Objects.equals(this.messageId, messageId);
+    }
+  }
 
   /** A content block whose deltas are still arriving. */
   private static final class StreamedBlock {

@@ -21,9 +21,12 @@ class DeltaLinesTest {
   void everyDeltaOfEveryRecordingReadsAsTheGeneralParserReadsIt() throws IOException {
     int fast = 0;
     for (String name : Recordings.names()) {
+      // One for the whole recording, as a reader has: what it keeps from a line to the next
+      // must not change what a later line reads as.
+      DeltaLines deltas = new DeltaLines();
       for (String text : Files.readAllLines(Recordings.ndjson(name), StandardCharsets.UTF_8)) {
         byte[] line = text.getBytes(StandardCharsets.UTF_8);
-        StreamEventMessage read = DeltaLines.read(line, line.length);
+        StreamEventMessage read = deltas.read(line, line.length);
         if (read == null) {
           continue;
         }
@@ -40,7 +43,7 @@ class DeltaLinesTest {
   @Test
   void aTextDeltaKeepsItsTextIndexIdsAndWholeLine() throws IOException {
     byte[] line = DELTA.getBytes(StandardCharsets.UTF_8);
-    StreamEventMessage read = DeltaLines.read(line, line.length);
+    StreamEventMessage read = new DeltaLines().read(line, line.length);
     assertThat(read.event())
         .isEqualTo(new StreamEvent.ContentBlockDelta(2, new StreamEvent.Delta.Text("Hi é😀")));
     assertThat(read.apiMessageId()).isEqualTo("msg_1");
@@ -50,9 +53,29 @@ class DeltaLinesTest {
   }
 
   @Test
+  void idsRepeatedFromTheLastLineAreKeptAndNewOnesRead() throws IOException {
+    DeltaLines deltas = new DeltaLines();
+    String[] texts = {
+      DELTA,
+      DELTA.replace("msg_1", "msg_2"),
+      DELTA.replace("msg_1", "msg_2").replace("\"s-1\"", "\"s-2\""),
+      DELTA
+          .replace("msg_1", "msg_2")
+          .replace("\"parent_tool_use_id\":null", "\"parent_tool_use_id\":\"t\""),
+      DELTA.replace("\"api_message_id\":\"msg_1\"", "\"api_message_id\":3")
+    };
+    for (String text : texts) {
+      byte[] line = text.getBytes(StandardCharsets.UTF_8);
+      StreamEventMessage read = deltas.read(line, line.length);
+      assertThat(read).as(text).isEqualTo(MessageParser.parse(Json.MAPPER.readTree(line)));
+      assertThat(read.sessionId()).as(text).isEqualTo(Json.text(read.raw(), "session_id"));
+    }
+  }
+
+  @Test
   void theLineIsCopiedSoTheReadersReusedBufferCanChangeAfterwards() {
     byte[] line = DELTA.getBytes(StandardCharsets.UTF_8);
-    StreamEventMessage read = DeltaLines.read(line, line.length);
+    StreamEventMessage read = new DeltaLines().read(line, line.length);
     java.util.Arrays.fill(line, (byte) ' ');
     assertThat(read.raw().get("uuid").textValue()).isEqualTo("u-1");
   }
@@ -81,7 +104,27 @@ class DeltaLinesTest {
       })
   void anythingButThePlainShapeOfADeltaIsLeftToTheGeneralParser(String text) {
     byte[] line = text.getBytes(StandardCharsets.UTF_8);
-    assertThat(DeltaLines.read(line, line.length)).isNull();
+    assertThat(new DeltaLines().read(line, line.length)).isNull();
+  }
+
+  @Test
+  void aLineLeftToTheGeneralParserDoesNotChangeHowTheNextDeltaReads() throws IOException {
+    DeltaLines deltas = new DeltaLines();
+    byte[] delta = DELTA.getBytes(StandardCharsets.UTF_8);
+    StreamEventMessage expected =
+        (StreamEventMessage) MessageParser.parse(Json.MAPPER.readTree(delta));
+    String[] others = {
+      "{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_stop\",\"index\":0}}",
+      "{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_delta\",\"index\":0,",
+      "{\"type\":\"stream_event\",\"event\":{}} trailing",
+      "{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_delta\",\"delta\":\"\\x\"}}",
+    };
+    for (String other : others) {
+      byte[] line = other.getBytes(StandardCharsets.UTF_8);
+      assertThat(deltas.read(line, line.length)).as(other).isNull();
+      assertThat(deltas.read(delta, delta.length)).as("after " + other).isEqualTo(expected);
+      assertThat(deltas.read(delta, delta.length)).as("twice after " + other).isEqualTo(expected);
+    }
   }
 
   @Test
@@ -89,7 +132,7 @@ class DeltaLinesTest {
     byte[] line = DELTA.replace("Hi", "H\u0001").getBytes(StandardCharsets.UTF_8);
     int at = DELTA.indexOf("Hi") + 1;
     line[at] = (byte) 0xC3; // a lead byte followed by an ASCII byte: invalid UTF-8
-    StreamEventMessage read = DeltaLines.read(line, line.length);
+    StreamEventMessage read = new DeltaLines().read(line, line.length);
     CliMessage general =
         MessageParser.parse(Json.MAPPER.readTree(new String(line, StandardCharsets.UTF_8)));
     if (read != null) {

@@ -46,6 +46,10 @@ final class Model {
 
   /** The effects answered since the last call: the event's answer. */
   List<Effect> take() {
+    if (effects.isEmpty()) {
+      // Most events answer nothing (every streamed delta): no new list for them.
+      return List.of();
+    }
     List<Effect> answered = effects;
     effects = new ArrayList<>();
     return answered;

@@ -85,7 +85,8 @@ final class Wrapper {
           j++;
         }
         flushWord();
-        space(new Span(text.substring(i, j), piece.style(), piece.link()));
+        // One space, the commonest gap, needs no new string.
+        space(new Span(j == i + 1 ? " " : text.substring(i, j), piece.style(), piece.link()));
       } else {
         while (j < text.length() && text.charAt(j) != ' ') {
           j++;
@@ -128,17 +129,27 @@ final class Wrapper {
       gap.clear();
       gapWidth = 0;
     } else {
-      line.addAll(gap);
+      addAll(line, gap);
       col += gapWidth;
       gap.clear();
       gapWidth = 0;
     }
     if (col + wordWidth <= width) {
-      line.addAll(parts);
+      addAll(line, parts);
       col += wordWidth;
       return;
     }
     cut(parts);
+  }
+
+  /**
+   * {@code to.addAll(from)} without the copy of {@code from} that {@link ArrayList#addAll} makes:
+   * this runs for every word of every line laid out.
+   */
+  private static void addAll(List<Span> to, List<Span> from) {
+    for (int i = 0; i < from.size(); i++) {
+      to.add(from.get(i));
+    }
   }
 
   /** Lays a word wider than the line out over as many lines as it needs, cut between graphemes. */

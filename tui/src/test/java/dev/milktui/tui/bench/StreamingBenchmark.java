@@ -182,7 +182,7 @@ public final class StreamingBenchmark {
       GcPauses gc = new GcPauses();
       long guiCpuStart = CPU.getThreadCpuTime(guiThreadId[0]);
       long guiAllocStart = CPU.getThreadAllocatedBytes(guiThreadId[0]);
-      Map<Long, Long> allocStart = allocatedByThread();
+      ThreadAllocations allocations = new ThreadAllocations();
       long cpuStart = OS.getProcessCpuTime();
       int redrawsStart = redraws.get();
       long start = System.nanoTime();
@@ -207,7 +207,8 @@ public final class StreamingBenchmark {
       long cpu = OS.getProcessCpuTime() - cpuStart;
       long guiCpu = CPU.getThreadCpuTime(guiThreadId[0]) - guiCpuStart;
       long guiAlloc = CPU.getThreadAllocatedBytes(guiThreadId[0]) - guiAllocStart;
-      long alloc = allocatedSince(allocStart);
+      Map<String, Long> allocByRole = allocations.byRole();
+      long alloc = allocByRole.values().stream().mapToLong(Long::longValue).sum();
       int redrawCount = redraws.get() - redrawsStart;
       double seconds = (end - start) / 1e9;
 
@@ -223,6 +224,14 @@ public final class StreamingBenchmark {
       // Allocation does not depend on how busy the machine is: it shows a change where times are
       // noise.
       Figures.info("streaming.alloc_mb_per_1000_deltas", alloc / 1e6 / (deltas / 1000.0));
+      // By thread (numbers taken out of the names): the reader, the session, the GUI thread.
+      for (Map.Entry<String, Long> role : allocByRole.entrySet()) {
+        if (role.getValue() * 100 >= alloc) {
+          Figures.info(
+              "streaming.alloc_kb_per_1000_deltas." + role.getKey(),
+              role.getValue() / 1e3 / (deltas / 1000.0));
+        }
+      }
       Figures.info(
           "streaming.ui_thread_alloc_kb_per_redraw", guiAlloc / 1e3 / Math.max(1, redrawCount));
       Figures.atMost(
@@ -253,28 +262,6 @@ public final class StreamingBenchmark {
       ((AsynchronousTextGUIThread) thread).stop();
       screen.stopScreen();
     }
-  }
-
-  /** Bytes each live thread has allocated so far, by thread id. */
-  private static Map<Long, Long> allocatedByThread() {
-    long[] ids = CPU.getAllThreadIds();
-    long[] bytes = CPU.getThreadAllocatedBytes(ids);
-    Map<Long, Long> byThread = new java.util.HashMap<>();
-    for (int i = 0; i < ids.length; i++) {
-      byThread.put(ids[i], bytes[i]);
-    }
-    return byThread;
-  }
-
-  /** Bytes allocated since {@code start} by threads alive now (the turn's threads live on). */
-  private static long allocatedSince(Map<Long, Long> start) {
-    long total = 0;
-    for (Map.Entry<Long, Long> now : allocatedByThread().entrySet()) {
-      if (now.getValue() > 0) {
-        total += now.getValue() - start.getOrDefault(now.getKey(), 0L);
-      }
-    }
-    return total;
   }
 
   /** A minute at most: the last words reach the screen a frame after their turn finished. */
