@@ -80,7 +80,7 @@ final class Harness {
   private Harness(DefaultVirtualTerminal terminal, TuiConfig config, Optional<String> readOnly) {
     try {
       vt = terminal;
-      TerminalScreen screen = new TerminalInputScreen(vt);
+      TerminalScreen screen = new TerminalInputScreen(vt, false, config.hyperlinks());
       screen.startScreen();
       gui =
           new MultiWindowTextGUI(
