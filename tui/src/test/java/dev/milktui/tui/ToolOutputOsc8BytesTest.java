@@ -71,7 +71,7 @@ class ToolOutputOsc8BytesTest {
 
   private static final Map<String, String> KITTY = Map.of("TERM", "xterm-kitty");
 
-  private final AnsiBytesTerminal terminal = new AnsiBytesTerminal(80, 30);
+  private final AnsiBytesTerminal terminal = new AnsiBytesTerminal(100, 30);
 
   private Harness withACall(Map<String, String> environment, String command, String output) {
     Harness h = new Harness(terminal, config(environment));
@@ -96,6 +96,19 @@ class ToolOutputOsc8BytesTest {
     withACall(KITTY, "grep -r download notes", "notes/release.md: get it from " + URL);
 
     assertThat(terminal.take()).doesNotContain(ESC + "]8");
+  }
+
+  @Test
+  void afterAResizeCutsTheRowsUrlItsLinkIsWrittenNoMore() {
+    String url = "https://example.com/releases/download/v1.2.3/notes.txt";
+    Harness h = withACall(KITTY, "ls", "it is at " + url);
+    assertThat(links(terminal.take())).containsOnly(new Link(url, url));
+
+    h.resize(80, 30);
+
+    String written = terminal.take();
+    assertThat(h.screen()).contains("it is at https://example.com/");
+    assertThat(written).doesNotContain(ESC + "]8;;h");
   }
 
   @Test

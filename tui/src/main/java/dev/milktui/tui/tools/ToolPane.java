@@ -202,10 +202,11 @@ public final class ToolPane extends AbstractInteractableComponent<ToolPane> {
       int tailRoom = room - new StyledLine(middle).width();
       middle.addAll(tail.spansOf(Columns.fit(tail.text(), tailRoom), style));
     }
+    int padding = Math.max(0, room - new StyledLine(middle).width());
     List<Span> spans = new ArrayList<>(middle.size() + 2);
     spans.add(new Span(head, style));
     spans.addAll(middle);
-    spans.add(new Span(" ".repeat(room - new StyledLine(middle).width()) + right, style));
+    spans.add(new Span(" ".repeat(padding) + right, style));
     return new StyledLine(spans);
   }
 
