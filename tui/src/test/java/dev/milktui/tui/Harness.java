@@ -80,7 +80,7 @@ final class Harness {
   private Harness(DefaultVirtualTerminal terminal, TuiConfig config, Optional<String> readOnly) {
     try {
       vt = terminal;
-      TerminalScreen screen = new TerminalInputScreen(vt);
+      TerminalScreen screen = new TerminalInputScreen(vt, false, config.hyperlinks());
       screen.startScreen();
       gui =
           new MultiWindowTextGUI(
@@ -261,17 +261,44 @@ final class Harness {
    * the frame writer would write them between an OSC 8 open and close.
    */
   String linked(String url) {
-    TerminalSize size = vt.getTerminalSize();
     StringBuilder out = new StringBuilder();
-    for (int row = 0; row < size.getRows(); row++) {
-      for (int col = 0; col < size.getColumns(); col++) {
-        TextCharacter cell = gui.getScreen().getFrontCharacter(col, row);
-        if (url.equals(LinePainter.linkOf(cell))) {
-          out.append(cell.getCharacterString());
-        }
+    for (int row = 0; row < vt.getTerminalSize().getRows(); row++) {
+      out.append(linked(url, row));
+    }
+    return out.toString();
+  }
+
+  /** As {@link #linked(String)}, on screen row {@code row} alone. */
+  String linked(String url, int row) {
+    StringBuilder out = new StringBuilder();
+    for (int col = 0; col < vt.getTerminalSize().getColumns(); col++) {
+      TextCharacter cell = gui.getScreen().getFrontCharacter(col, row);
+      if (url.equals(LinePainter.linkOf(cell))) {
+        out.append(cell.getCharacterString());
       }
     }
     return out.toString();
+  }
+
+  /** Whether any cell of screen row {@code row} is linked. */
+  boolean anyLinked(int row) {
+    for (int col = 0; col < vt.getTerminalSize().getColumns(); col++) {
+      if (LinePainter.linkOf(gui.getScreen().getFrontCharacter(col, row)) != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The last screen row whose text contains {@code text}, or -1. */
+  int rowWith(String text) {
+    String[] lines = screen().split("\n", -1);
+    for (int row = lines.length - 1; row >= 0; row--) {
+      if (lines[row].contains(text)) {
+        return row;
+      }
+    }
+    return -1;
   }
 
   /** A clock the test moves by hand. */

@@ -19,6 +19,7 @@ public final class LinkedText {
       LinkExtractor.builder().linkTypes(EnumSet.of(LinkType.URL, LinkType.EMAIL)).build();
 
   private static final String[] SCHEMES = {"http://", "https://", "file://"};
+  private static final String ELLIPSIS = "…";
 
   /** A link over chars [start, end) of the text. */
   private record Link(int start, int end, String url) {}
@@ -58,6 +59,73 @@ public final class LinkedText {
 
   public String text() {
     return text;
+  }
+
+  /**
+   * The first {@code end} chars and "…", with the links that end within them: one the cut goes
+   * through is no link, for its text would no longer be its URL.
+   */
+  public LinkedText cut(int end) {
+    if (end >= text.length()) {
+      return this;
+    }
+    List<Link> kept = new ArrayList<>(0);
+    for (Link link : links) {
+      if (link.end <= end) {
+        kept.add(link);
+      }
+    }
+    return new LinkedText(text.substring(0, end) + ELLIPSIS, kept);
+  }
+
+  /**
+   * {@code shown}, a cut of this text to fit a row (the whole text, a start of it and "…", or "…"
+   * and an end of it), as spans in {@code style}: a link the cut left whole is linked, one the "…"
+   * took a part of is plain text, so a link's text is always its whole URL (or address). Text that
+   * is no such cut is not linked at all.
+   */
+  public List<Span> spansOf(String shown, TextStyle style) {
+    int n = text.length();
+    int m = shown.length();
+    if (m == 0) {
+      return List.of();
+    }
+    // [from, to) of the text shows at shown[at, at + to - from).
+    int from;
+    int to;
+    int at;
+    if (shown.equals(text)) {
+      from = 0;
+      to = n;
+      at = 0;
+    } else if (shown.endsWith(ELLIPSIS) && text.startsWith(shown.substring(0, m - 1))) {
+      from = 0;
+      to = m - 1;
+      at = 0;
+    } else if (shown.startsWith(ELLIPSIS) && text.endsWith(shown.substring(1))) {
+      from = n - (m - 1);
+      to = n;
+      at = 1;
+    } else {
+      return List.of(new Span(shown, style));
+    }
+    List<Span> out = new ArrayList<>(1);
+    int done = 0;
+    for (Link link : links) {
+      if (link.start < from || link.end > to) {
+        continue;
+      }
+      int start = at + link.start - from;
+      if (start > done) {
+        out.add(new Span(shown.substring(done, start), style));
+      }
+      done = at + link.end - from;
+      out.add(new Span(shown.substring(start, done), style, link.url));
+    }
+    if (done < m) {
+      out.add(new Span(shown.substring(done), style));
+    }
+    return out;
   }
 
   /** Chars [{@code start}, {@code end}) in {@code style}, each linked part its own span. */

@@ -12,7 +12,9 @@ import dev.milktui.core.event.ToolCall;
 import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.tui.text.Columns;
 import dev.milktui.tui.text.LinePainter;
+import dev.milktui.tui.text.LinkedText;
 import dev.milktui.tui.text.Palette;
+import dev.milktui.tui.text.Span;
 import dev.milktui.tui.text.StyledLine;
 import dev.milktui.tui.text.TextStyle;
 import java.time.Clock;
@@ -170,33 +172,42 @@ public final class ToolPane extends AbstractInteractableComponent<ToolPane> {
   }
 
   /**
-   * One row as text: status, tool, the input that matters, then a result preview when there is room
-   * for both, and the elapsed time at the right edge. The name column is as wide as the longest
-   * name shown ({@code nameWidth}), so the inputs start in one column and get the rest of the row.
+   * One row: status, tool, the input that matters, then a result preview when there is room for
+   * both, and the elapsed time at the right edge, in {@code style}. The name column is as wide as
+   * the longest name shown ({@code nameWidth}), so the inputs start in one column and get the rest
+   * of the row. A URL in the input or the preview is linked where the row shows it whole.
    */
-  String format(ToolRow row, int width, int nameWidth) {
+  StyledLine format(ToolRow row, int width, int nameWidth, TextStyle style) {
     String time = elapsed(row.elapsed(clock.instant()));
-    String tail =
-        row.outcome() == ToolOutcome.RUNNING
-            ? row.progressNote()
-            : row.preview().isEmpty() ? "" : "→ " + row.preview();
+    LinkedText tail = row.outcome() == ToolOutcome.RUNNING ? row.progressNote() : row.preview();
+    String arrow = row.outcome() == ToolOutcome.RUNNING || tail.text().isEmpty() ? "" : "→ ";
     String head =
         Columns.pad(status(row.outcome()), STATUS_WIDTH)
             + (row.nested() ? "└ " : "")
             + Columns.pad(displayName(row), nameWidth)
             + " ";
     String right = " " + Columns.pad(time, 6);
-    int room = Math.max(0, width - Columns.width(head) - Columns.width(right));
-    String summary = row.summary();
-    String middle;
-    if (tail.isEmpty() || room < MIN_ROOM_FOR_PREVIEW) {
-      middle = Columns.pad(row.summary(room), room);
+    int room = width - Columns.width(head) - Columns.width(right);
+    if (room <= 0) {
+      return StyledLine.of(Columns.pad(head + right, width), style);
+    }
+    List<Span> middle = new ArrayList<>();
+    if (tail.text().isEmpty() || room < MIN_ROOM_FOR_PREVIEW) {
+      middle.addAll(row.summary(room, style));
     } else {
       // The input comes first; the preview gets what the input leaves, at least MIN_PREVIEW.
-      int summaryRoom = Math.min(Columns.width(summary), room - MIN_PREVIEW - 2);
-      middle = Columns.pad(row.summary(summaryRoom) + "  " + tail, room);
+      int summaryRoom = Math.min(Columns.width(row.summary()), room - MIN_PREVIEW - 2);
+      middle.addAll(row.summary(summaryRoom, style));
+      middle.add(new Span("  " + arrow, style));
+      int tailRoom = room - new StyledLine(middle).width();
+      middle.addAll(tail.spansOf(Columns.fit(tail.text(), tailRoom), style));
     }
-    return Columns.pad(head + middle + right, width);
+    int padding = Math.max(0, room - new StyledLine(middle).width());
+    List<Span> spans = new ArrayList<>(middle.size() + 2);
+    spans.add(new Span(head, style));
+    spans.addAll(middle);
+    spans.add(new Span(" ".repeat(padding) + right, style));
+    return new StyledLine(spans);
   }
 
   /** The name column's width for {@code visible} rows: the longest name, within bounds. */
@@ -252,7 +263,7 @@ public final class ToolPane extends AbstractInteractableComponent<ToolPane> {
         ToolRow row = rows.get(index);
         boolean highlighted = index == sel && isFocused();
         TextStyle style = highlighted ? TextStyle.SELECTED : styleOf(row.outcome());
-        painter.paint(g, 0, r + 1, width, StyledLine.of(format(row, width, names), style));
+        painter.paint(g, 0, r + 1, width, format(row, width, names, style));
       }
     }
 

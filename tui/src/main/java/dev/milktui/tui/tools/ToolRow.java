@@ -4,10 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.event.ToolCall;
 import dev.milktui.core.event.ToolOutcome;
 import dev.milktui.tui.text.Columns;
+import dev.milktui.tui.text.LinkedText;
 import dev.milktui.tui.text.PathText;
 import dev.milktui.tui.text.Sanitizer;
+import dev.milktui.tui.text.Span;
+import dev.milktui.tui.text.TextStyle;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * What the tool pane keeps of one call. The full result is kept only up to {@link #RESULT_KEEP}
@@ -23,14 +27,14 @@ public final class ToolRow {
   private String name;
   private String rawName;
   private JsonNode input;
-  private String summary = "";
+  private LinkedText summary = LinkedText.of("");
   private boolean pathSummary;
   private ToolOutcome outcome = ToolOutcome.RUNNING;
   private String result = "";
-  private String preview = "";
+  private LinkedText preview = LinkedText.of("");
   private Duration elapsed;
   private double progressSeconds = -1;
-  private String progressNote = "";
+  private LinkedText progressNote = LinkedText.of("");
 
   ToolRow(ToolCall call) {
     this.id = call.toolUseId();
@@ -44,7 +48,7 @@ public final class ToolRow {
     name = Sanitizer.oneLine(rawName);
     input = call.input();
     String full = InputSummary.oneLine(call.name(), call.input());
-    summary = full.length() > SUMMARY_KEEP ? full.substring(0, SUMMARY_KEEP) + "…" : full;
+    summary = LinkedText.of(full).cut(SUMMARY_KEEP);
     pathSummary = !full.isEmpty() && full.equals(Sanitizer.oneLine(InputSummary.path(input)));
     outcome = call.outcome();
     elapsed = call.elapsed();
@@ -56,7 +60,7 @@ public final class ToolRow {
                 + (text.length() - RESULT_KEEP)
                 + " more characters not kept)"
             : text;
-    preview = firstLine(result);
+    preview = LinkedText.of(firstLine(result));
   }
 
   void progress(double seconds, String note) {
@@ -64,7 +68,7 @@ public final class ToolRow {
       progressSeconds = seconds;
     }
     if (note != null && !note.isBlank()) {
-      progressNote = Sanitizer.oneLine(note);
+      progressNote = LinkedText.of(Sanitizer.oneLine(note));
     }
   }
 
@@ -86,12 +90,16 @@ public final class ToolRow {
   }
 
   public String summary() {
-    return summary;
+    return summary.text();
   }
 
-  /** The summary, cut to {@code max} columns: a path from the left, so its file name stays. */
-  public String summary(int max) {
-    return pathSummary ? PathText.fit(summary, max) : Columns.fit(summary, max);
+  /**
+   * The summary, cut to {@code max} columns (a path from the left, so its file name stays), in
+   * {@code style}, with the URLs the cut leaves whole linked.
+   */
+  public List<Span> summary(int max, TextStyle style) {
+    String text = summary.text();
+    return summary.spansOf(pathSummary ? PathText.fit(text, max) : Columns.fit(text, max), style);
   }
 
   public ToolOutcome outcome() {
@@ -103,7 +111,8 @@ public final class ToolRow {
     return result;
   }
 
-  public String preview() {
+  /** The result's first line, with its URLs. */
+  public LinkedText preview() {
     return preview;
   }
 
@@ -111,7 +120,8 @@ public final class ToolRow {
     return nested;
   }
 
-  public String progressNote() {
+  /** The last progress note, with its URLs. */
+  public LinkedText progressNote() {
     return progressNote;
   }
 

@@ -62,4 +62,45 @@ class LinkedTextTest {
     assertThat(links(first)).containsExactly(url);
     assertThat(links(second)).containsExactly(url);
   }
+
+  @Test
+  void aCutToFitLinksOnlyTheUrlsItLeavesWholeAndShowsTheTextAsCut() {
+    LinkedText text = LinkedText.of("a https://a.example/x b https://b.example/long/path c");
+    String shown = Columns.fit(text.text(), 30);
+    List<Span> spans = text.spansOf(shown, TextStyle.OK);
+    assertThat(spans.stream().map(Span::text).reduce("", String::concat)).isEqualTo(shown);
+    assertThat(spans).allMatch(s -> s.style() == TextStyle.OK);
+    assertThat(spans)
+        .filteredOn(s -> s.link() != null)
+        .extracting(Span::text)
+        .containsExactly("https://a.example/x");
+    assertThat(links(spans)).containsExactly("https://a.example/x");
+  }
+
+  @Test
+  void aCutFromTheLeftLinksTheWholeUrlsAtTheEndAndNotTheOneItCut() {
+    LinkedText text = LinkedText.of("https://a.example/abcdef then me@example.com");
+    List<Span> spans = text.spansOf("…cdef then me@example.com", TextStyle.PLAIN);
+    assertThat(spans).extracting(Span::text).containsExactly("…cdef then ", "me@example.com");
+    assertThat(links(spans)).containsExactly("mailto:me@example.com");
+  }
+
+  @Test
+  void theWholeTextShownLinksEveryUrlAndTextThatIsNoCutOfItLinksNone() {
+    LinkedText text = LinkedText.of("see https://a.example/x");
+    assertThat(links(text.spansOf("see https://a.example/x", TextStyle.PLAIN)))
+        .containsExactly("https://a.example/x");
+    assertThat(text.spansOf("see https://a.example/y", TextStyle.PLAIN))
+        .extracting(Span::link)
+        .containsOnlyNulls();
+    assertThat(text.spansOf("", TextStyle.PLAIN)).isEmpty();
+  }
+
+  @Test
+  void keepingTheStartOfALongTextDropsTheLinkTheCutGoesThrough() {
+    LinkedText kept = LinkedText.of("https://a.example/x https://b.example/yyy").cut(30);
+    assertThat(kept.text()).isEqualTo("https://a.example/x https://b.…");
+    assertThat(links(kept.spansOf(kept.text(), TextStyle.PLAIN)))
+        .containsExactly("https://a.example/x");
+  }
 }
