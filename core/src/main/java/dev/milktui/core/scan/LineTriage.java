@@ -95,6 +95,9 @@ final class LineTriage {
   /** Whether the line is read inside a record entry's string, through its escapes. */
   private boolean escaped;
 
+  /** Where the last string read ends, before its closing quote. */
+  private int stringEnd;
+
   /** Thrown inside the check for anything it does not settle; the line goes to Jackson. */
   private static final class NotSettled extends Exception {
     private static final long serialVersionUID = 1L;
@@ -354,9 +357,6 @@ final class LineTriage {
     }
     return false;
   }
-
-  /** Where the last string read ends, before its closing quote. */
-  private int stringEnd;
 
   /**
    * The rest of a string whose opening quote was read; true when it is plain ASCII without escapes
