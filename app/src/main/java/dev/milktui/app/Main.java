@@ -21,10 +21,15 @@ public final class Main {
       System.err.println("milk-tui: --log-file " + chosenLog.get() + ": " + logProblem.get());
       System.exit(2);
     }
-    Logging.toFile(chosenLog.orElseGet(() -> AppPaths.resolve(Environment.system()).logFile()));
+    Optional<QuickScan> scan = QuickScan.of(args);
+    // A scan logs nothing: setting up the log (tinylog's start reads the jar's resources and the
+    // platform's management beans) is left until something logs, which took a sixth of a small
+    // scan's time.
+    if (scan.isEmpty()) {
+      logTo(chosenLog);
+    }
     int exitCode;
     try {
-      Optional<QuickScan> scan = QuickScan.of(args);
       exitCode =
           scan.isPresent()
               ? scan.get().run()
@@ -32,11 +37,17 @@ public final class Main {
     } catch (OutOfMemoryError e) {
       // The screen, if any, is already down: picocli passes errors through after the UI's
       // finally blocks.
+      logTo(chosenLog);
       Logger.error(e, "out of memory");
       System.err.println(FatalErrors.describe(e));
       exitCode = 1;
     }
     System.exit(exitCode);
+  }
+
+  /** Logs to the chosen file, or to the default one; before the first log call. */
+  private static void logTo(Optional<Path> chosenLog) {
+    Logging.toFile(chosenLog.orElseGet(() -> AppPaths.resolve(Environment.system()).logFile()));
   }
 
   /**

@@ -96,14 +96,17 @@ final class LineSkim {
       throws Malformed {
     int start = RecordedLine.start(line, offset, length);
     if (start >= 0) {
+      LineOutcome.Facts facts = triage.recordedFacts(line, start, offset + length);
+      if (facts != null) {
+        return facts;
+      }
       int end;
       try {
         end = RecordedLine.unescape(line, start, offset + length);
       } catch (RecordedLine.Malformed e) {
         throw new Malformed("invalid JSON: " + e.getMessage());
       }
-      LineOutcome.Facts facts = triage.facts(line, start, end - start);
-      return facts != null ? facts : message(recorded(line, start, end - start));
+      return message(recorded(line, start, end - start));
     }
     LineOutcome.Facts facts = triage.facts(line, offset, length);
     if (facts != null) {

@@ -11,6 +11,12 @@ import java.nio.charset.StandardCharsets;
  * results, results, permission denials, a tool call's start, and any line this
  * stricter-than-Jackson check does not accept (an escape in a read value, a deep nesting, a long
  * number, a byte-order mark) — is left to {@link LineSkim}, so the report is the same either way.
+ *
+ * <p>A session record's line from claude is triaged as it lies in the entry, still escaped inside
+ * the entry's string ({@link #recordedFacts}): most of a record's lines are settled this way and
+ * never unescaped. The rules are those of the unescaped line, read through the entry's escapes;
+ * anything beyond the escapes a JSON writer makes of a compact line leaves the line to the general
+ * path.
  */
 final class LineTriage {
   /** Deeper lines go to Jackson, whose own limit is far higher. */
@@ -56,8 +62,17 @@ final class LineTriage {
   private static final byte[] PERMISSION_DENIED = ascii("permission_denied");
   private static final byte[] STREAM_EVENT = ascii("stream_event");
   private static final byte[] CONTENT_BLOCK_START = ascii("content_block_start");
-  private static final byte[] OPENS_ASSISTANT = ascii("{\"type\":\"assistant\",");
-  private static final byte[] OPENS_USER = ascii("{\"type\":\"user\",");
+
+  /** How a line triaged here opens, and how claude's messages open; as they are, and escaped. */
+  private static final byte[][] OPENINGS = {
+    ascii("{\"type\":\""), ascii("{\"type\":\"assistant\","), ascii("{\"type\":\"user\",")
+  };
+
+  private static final byte[][] ESCAPED_OPENINGS = {
+    ascii("{\\\"type\\\":\\\""),
+    ascii("{\\\"type\\\":\\\"assistant\\\","),
+    ascii("{\\\"type\\\":\\\"user\\\",")
+  };
 
   /** Field slots: where each read value starts and ends; -1 when absent or not a string. */
   private static final int F_TYPE = 0;
@@ -77,6 +92,12 @@ final class LineTriage {
   private int at;
   private int end;
 
+  /** Whether the line is read inside a record entry's string, through its escapes. */
+  private boolean escaped;
+
+  /** Where the last string read ends, before its closing quote. */
+  private int stringEnd;
+
   /** Thrown inside the check for anything it does not settle; the line goes to Jackson. */
   private static final class NotSettled extends Exception {
     private static final long serialVersionUID = 1L;
@@ -92,12 +113,43 @@ final class LineTriage {
    * {@link LineSkim} (it matters to the report, or it is not plainly well-formed).
    */
   LineOutcome.Facts facts(byte[] line, int offset, int length) {
-    if (length > MAX_LINE_BYTES || opensAsSkimmed(line, offset, length)) {
+    if (length > MAX_LINE_BYTES || !opensAsTriaged(line, offset, length, OPENINGS)) {
       return null;
     }
+    return triage(line, offset, offset + length, false);
+  }
+
+  /**
+   * What a scan reads of the line inside a session record entry, read in the entry's bytes from
+   * {@code start}, just after the opening quote of the entry's string ({@link RecordedLine#start}),
+   * to the entry's {@code end}; null when the line must be unescaped and skimmed. Settled only when
+   * unescaping the line would succeed and {@link #facts} would settle it with the same facts.
+   */
+  LineOutcome.Facts recordedFacts(byte[] entry, int start, int end) {
+    int length = end - start;
+    if (length > MAX_LINE_BYTES || !opensAsTriaged(entry, start, length, ESCAPED_OPENINGS)) {
+      return null;
+    }
+    return triage(entry, start, end, true);
+  }
+
+  /**
+   * Whether the line is worth triaging: claude writes a line's type first, except on its results
+   * (which are skimmed, type first or not); its messages open with {@code {"type":"assistant"} or
+   * {@code {"type":"user"} and are skimmed whatever follows. Checking those here first would only
+   * read them twice.
+   */
+  private static boolean opensAsTriaged(byte[] line, int offset, int length, byte[][] openings) {
+    return startsWith(line, offset, length, openings[0])
+        && !startsWith(line, offset, length, openings[1])
+        && !startsWith(line, offset, length, openings[2]);
+  }
+
+  private LineOutcome.Facts triage(byte[] line, int start, int stop, boolean inEntry) {
     bytes = line;
-    at = offset;
-    end = offset + length;
+    at = start;
+    end = stop;
+    escaped = inEntry;
     java.util.Arrays.fill(starts, -1);
     java.util.Arrays.fill(ends, -1);
     try {
@@ -107,7 +159,7 @@ final class LineTriage {
       }
       object(1, true, false);
       whitespace();
-      if (at != end) {
+      if (escaped ? !closesEntry() : at != end) {
         return null;
       }
       return settled() ? found() : null;
@@ -118,14 +170,9 @@ final class LineTriage {
     }
   }
 
-  /**
-   * Whether the line opens as claude's messages do, {@code {"type":"assistant"} or {@code
-   * {"type":"user"}: those are skimmed whatever follows, so checking them here first would only
-   * read them twice.
-   */
-  private static boolean opensAsSkimmed(byte[] line, int offset, int length) {
-    return startsWith(line, offset, length, OPENS_ASSISTANT)
-        || startsWith(line, offset, length, OPENS_USER);
+  /** Whether the entry's string closes right after the line and the entry right after it. */
+  private boolean closesEntry() {
+    return at < end && bytes[at] == '"' && RecordedLine.closes(bytes, at + 1, end);
   }
 
   private static boolean startsWith(byte[] line, int offset, int length, byte[] start) {
@@ -185,12 +232,12 @@ final class LineTriage {
     }
     while (true) {
       whitespace();
-      if (next() != '"') {
+      if (!quote()) {
         throw NotSettled.INSTANCE;
       }
       int nameStart = at;
       boolean plainName = string();
-      int nameEnd = at - 1;
+      int nameEnd = stringEnd;
       whitespace();
       if (next() != ':') {
         throw NotSettled.INSTANCE;
@@ -239,25 +286,25 @@ final class LineTriage {
    * One value; a read {@code field} keeps where its string is, or -1 for a value of another kind.
    */
   private void value(int depth, int field, boolean eventField) throws NotSettled {
-    byte b = next();
     if (field >= 0) {
       starts[field] = -1;
       ends[field] = -1;
     }
-    switch (b) {
-      case '"' -> {
-        int start = at;
-        if (!string()) {
-          if (field >= 0) {
-            throw NotSettled.INSTANCE;
-          }
-          return;
-        }
+    if (quote()) {
+      int start = at;
+      if (!string()) {
         if (field >= 0) {
-          starts[field] = start;
-          ends[field] = at - 1;
+          throw NotSettled.INSTANCE;
         }
+        return;
       }
+      if (field >= 0) {
+        starts[field] = start;
+        ends[field] = stringEnd;
+      }
+      return;
+    }
+    switch (next()) {
       case '{' -> object(depth + 1, false, eventField);
       case '[' -> array(depth + 1);
       case 't' -> literal("rue");
@@ -294,9 +341,28 @@ final class LineTriage {
   }
 
   /**
+   * Reads a quote that opens a string when one is next: {@code "}, or {@code \"} inside an entry.
+   */
+  private boolean quote() {
+    if (!escaped) {
+      if (at < end && bytes[at] == '"') {
+        at++;
+        return true;
+      }
+      return false;
+    }
+    if (at + 1 < end && bytes[at] == '\\' && bytes[at + 1] == '"') {
+      at += 2;
+      return true;
+    }
+    return false;
+  }
+
+  /**
    * The rest of a string whose opening quote was read; true when it is plain ASCII without escapes
-   * (the only strings whose value is used). Bytes of other scripts pass unchecked: Jackson reads
-   * invalid UTF-8 as U+FFFD, so it never makes the line malformed.
+   * (the only strings whose value is used; such a string's bytes are the same escaped in an entry).
+   * Bytes of other scripts pass unchecked: Jackson reads invalid UTF-8 as U+FFFD, so it never makes
+   * the line malformed.
    */
   private boolean string() throws NotSettled {
     boolean plain = true;
@@ -312,20 +378,86 @@ final class LineTriage {
       }
       byte b = in[i++];
       if (b == '"') {
+        if (escaped) {
+          // The entry's string ends inside the line's string.
+          throw NotSettled.INSTANCE;
+        }
+        stringEnd = i - 1;
         at = i;
         return plain;
       }
-      plain = false;
       if (b < 0) {
+        plain = false;
         continue;
       }
       if (b != '\\') {
         throw NotSettled.INSTANCE;
       }
       at = i;
-      escape();
+      if (escaped && entryEscape()) {
+        stringEnd = i - 1;
+        return plain;
+      }
+      if (!escaped) {
+        escape();
+      }
+      plain = false;
       i = at;
     }
+  }
+
+  /**
+   * An escape of the entry's string inside one of the line's strings, after its backslash: true
+   * when it is the string's closing quote. The line's own escapes are written with their backslash
+   * escaped; a character written as a unicode escape is read as the content it stands for, unless
+   * it would end the string or break it (a quote, a backslash, a control), which is left to the
+   * general path, as are the controls the entry writes as {@code \n} and the like.
+   */
+  private boolean entryEscape() throws NotSettled {
+    switch (next()) {
+      case '"' -> {
+        return true;
+      }
+      case '\\' -> lineEscape();
+      case '/' -> {}
+      case 'u' -> {
+        int unit = hex4();
+        if (unit < 0x20 || unit == '"' || unit == '\\') {
+          throw NotSettled.INSTANCE;
+        }
+      }
+      default -> throw NotSettled.INSTANCE;
+    }
+    return false;
+  }
+
+  /** The line's escape whose backslash was read in an entry: its letter, escaped if it must be. */
+  private void lineEscape() throws NotSettled {
+    if (peek() == '"') {
+      // The entry's string ends right after the line's backslash.
+      throw NotSettled.INSTANCE;
+    }
+    if (peek() != '\\') {
+      escape();
+      return;
+    }
+    at++;
+    switch (next()) {
+      case '"', '\\', '/' -> {}
+      default -> throw NotSettled.INSTANCE;
+    }
+  }
+
+  private int hex4() throws NotSettled {
+    int unit = 0;
+    for (int i = 0; i < 4; i++) {
+      int digit = Character.digit(next(), 16);
+      if (digit < 0) {
+        throw NotSettled.INSTANCE;
+      }
+      unit = unit * 16 + digit;
+    }
+    return unit;
   }
 
   /** Where the plain run from {@code i} ends: eight bytes at a time, then one by one. */
@@ -350,13 +482,7 @@ final class LineTriage {
   private void escape() throws NotSettled {
     switch (next()) {
       case '"', '\\', '/', 'b', 'f', 'n', 'r', 't' -> {}
-      case 'u' -> {
-        for (int i = 0; i < 4; i++) {
-          if (Character.digit(next(), 16) < 0) {
-            throw NotSettled.INSTANCE;
-          }
-        }
-      }
+      case 'u' -> hex4();
       default -> throw NotSettled.INSTANCE;
     }
   }
@@ -408,10 +534,14 @@ final class LineTriage {
     return at > start;
   }
 
+  /**
+   * Blanks between tokens; inside an entry only spaces (a tab or newline there is escaped, and the
+   * general path reads it).
+   */
   private void whitespace() {
     while (at < end) {
       byte b = bytes[at];
-      if (b != ' ' && b != '\t' && b != '\r' && b != '\n') {
+      if (b != ' ' && (escaped || (b != '\t' && b != '\r' && b != '\n'))) {
         return;
       }
       at++;

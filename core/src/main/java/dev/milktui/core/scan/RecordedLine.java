@@ -116,25 +116,27 @@ public final class RecordedLine {
         read++;
       }
     }
-    for (; read < end; read++) {
-      byte b = bytes[read];
-      if (b == '}') {
-        closes(bytes, read + 1, end);
-        return write;
-      }
-      if (!isBlank(b)) {
-        break;
-      }
+    if (!closes(bytes, read, end)) {
+      throw new Malformed("the record entry does not end after its line");
     }
-    throw new Malformed("the record entry does not end after its line");
+    return write;
   }
 
-  private static void closes(byte[] bytes, int from, int end) throws Malformed {
-    for (int i = from; i < end; i++) {
-      if (!isBlank(bytes[i])) {
-        throw new Malformed("the record entry does not end after its line");
+  /** Whether the entry ends from {@code from}, just after its string: a '}' among blanks. */
+  static boolean closes(byte[] bytes, int from, int end) {
+    int at = from;
+    while (at < end && isBlank(bytes[at])) {
+      at++;
+    }
+    if (at == end || bytes[at] != '}') {
+      return false;
+    }
+    for (at++; at < end; at++) {
+      if (!isBlank(bytes[at])) {
+        return false;
       }
     }
+    return true;
   }
 
   private static boolean isBlank(byte b) {
