@@ -8,13 +8,17 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.tinylog.Logger;
 
 /**
  * Carries items from background threads to the GUI thread in batches: items queue up, and only one
  * drain task is pending at a time, so a burst of deltas becomes one redraw. Bounded both ways: a
- * drain takes a fixed slice of the GUI thread, and a flood makes its posters wait.
+ * drain takes a fixed slice of the GUI thread, and a flood makes its posters wait. On a {@link
+ * GuiThread}, posters also hold off while a drained batch is being drawn (at most {@link
+ * #MAX_FRAME_HOLD}): on a machine with few cores, a session flooding events during the redraw took
+ * the core the redraw needed, and the screen stalled for two or three times its own work.
  */
 final class EventPump<T> {
   /** GUI-thread time one drain may take: about half a frame, so the redraw fits beside it. */
@@ -25,6 +29,11 @@ final class EventPump<T> {
 
   private static final Duration MAX_WAIT = Duration.ofSeconds(1);
 
+  /**
+   * How long a poster holds off for one frame at most: a frame that takes longer is not waited on.
+   */
+  static final Duration MAX_FRAME_HOLD = Duration.ofMillis(20);
+
   /** Items applied between two looks at the clock: a look is cheap, but not free per item. */
   private static final int CHUNK = 64;
 
@@ -32,21 +41,40 @@ final class EventPump<T> {
   private final AtomicBoolean scheduled = new AtomicBoolean();
   private final AtomicInteger pending = new AtomicInteger();
   private volatile boolean stopped;
+
+  /** A drained batch is not on screen yet; only set where the GUI thread says when it is. */
+  private volatile boolean drawing;
+
+  private final boolean tellsPassEnds;
   private final TextGUIThread thread;
   private final FramePacer pacer;
   private final Consumer<List<T>> apply;
   private final Duration maxWait;
+  private final long maxFrameHold;
 
   EventPump(TextGUIThread thread, FramePacer pacer, Consumer<List<T>> apply) {
-    this(thread, pacer, apply, MAX_WAIT);
+    this(thread, pacer, apply, MAX_WAIT, MAX_FRAME_HOLD);
   }
 
-  /** {@code maxWait}: how long a poster waits for room at most (a test makes it endless). */
-  EventPump(TextGUIThread thread, FramePacer pacer, Consumer<List<T>> apply, Duration maxWait) {
+  /**
+   * {@code maxWait}: how long a poster waits for room at most; {@code maxFrameHold}: how long it
+   * holds off for a frame being drawn at most (a test makes either endless).
+   */
+  EventPump(
+      TextGUIThread thread,
+      FramePacer pacer,
+      Consumer<List<T>> apply,
+      Duration maxWait,
+      Duration maxFrameHold) {
     this.thread = thread;
     this.pacer = pacer;
     this.apply = apply;
     this.maxWait = maxWait;
+    this.maxFrameHold = Math.min(maxFrameHold.toNanos(), Long.MAX_VALUE / 2);
+    this.tellsPassEnds = thread instanceof GuiThread;
+    if (thread instanceof GuiThread gui) {
+      gui.afterEachPass(() -> drawing = false);
+    }
   }
 
   /**
@@ -60,8 +88,25 @@ final class EventPump<T> {
     if (scheduled.compareAndSet(false, true)) {
       pacer.schedule(this::hand);
     }
-    if (pending.get() > MAX_PENDING && thread.getThread() != Thread.currentThread()) {
-      awaitRoom();
+    if (thread.getThread() != Thread.currentThread()) {
+      if (drawing) {
+        awaitDrawn();
+      }
+      if (pending.get() > MAX_PENDING) {
+        awaitRoom();
+      }
+    }
+  }
+
+  private void awaitDrawn() {
+    long deadline = System.nanoTime() + maxFrameHold;
+    while (drawing && !stopped) {
+      if (System.nanoTime() >= deadline) {
+        // A slow frame holds posters once, not on every post until it ends.
+        drawing = false;
+        return;
+      }
+      LockSupport.parkNanos(200_000);
     }
   }
 
@@ -95,6 +140,7 @@ final class EventPump<T> {
    */
   private void drain() {
     scheduled.set(false);
+    drawing = tellsPassEnds;
     long deadline = System.nanoTime() + BUDGET_NANOS;
     do {
       List<T> chunk = new ArrayList<>(CHUNK);

@@ -10,6 +10,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -26,6 +27,7 @@ public final class GuiThread extends AbstractTextGUIThread implements Asynchrono
 
   private final Thread thread;
   private final CompletableFuture<Void> ended = new CompletableFuture<>();
+  private final List<Runnable> passEnds = new CopyOnWriteArrayList<>();
   private volatile State state = State.CREATED;
 
   private GuiThread(TextGUI gui) {
@@ -79,6 +81,14 @@ public final class GuiThread extends AbstractTextGUIThread implements Asynchrono
     return state;
   }
 
+  /**
+   * Runs {@code task} on this thread after every pass of its loop, once the pass's tasks have run
+   * and the screen is drawn: what was handed over in a pass is on screen by then.
+   */
+  public void afterEachPass(Runnable task) {
+    passEnds.add(task);
+  }
+
   @Override
   public Thread getThread() {
     return thread;
@@ -97,7 +107,9 @@ public final class GuiThread extends AbstractTextGUIThread implements Asynchrono
       firstFrame();
       while (state == State.STARTED) {
         try {
-          if (!processEventsAndUpdate()) {
+          boolean drew = processEventsAndUpdate();
+          passEnds.forEach(Runnable::run);
+          if (!drew) {
             Thread.sleep(1);
           }
         } catch (EOFException e) {

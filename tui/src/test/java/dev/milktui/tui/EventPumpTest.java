@@ -138,7 +138,8 @@ class EventPumpTest {
   void theGuiThreadItselfNeverWaits() {
     ManualGuiThread self = new ManualGuiThread();
     List<Integer> applied = new ArrayList<>();
-    EventPump<Integer> pump = new EventPump<>(self, pacer, applied::addAll, Duration.ofDays(1));
+    EventPump<Integer> pump =
+        new EventPump<>(self, pacer, applied::addAll, Duration.ofDays(1), Duration.ofDays(1));
     for (int i = 0; i <= EventPump.MAX_PENDING + 10; i++) {
       pump.post(i);
     }

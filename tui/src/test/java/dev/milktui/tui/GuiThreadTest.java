@@ -9,8 +9,11 @@ import com.googlecode.lanterna.gui2.DefaultWindowManager;
 import com.googlecode.lanterna.gui2.MultiWindowTextGUI;
 import com.googlecode.lanterna.screen.TerminalScreen;
 import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 class GuiThreadTest {
@@ -49,5 +52,27 @@ class GuiThreadTest {
     assertThat(thread.ended()).isDone();
     assertThatThrownBy(() -> thread.invokeLater(() -> {}))
         .isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  void whatRunsAfterEachPassRunsOnTheGuiThreadOnceThePassTasksHaveRun() throws Exception {
+    GuiThread thread = started();
+    List<String> order = new CopyOnWriteArrayList<>();
+    AtomicReference<Thread> ranOn = new AtomicReference<>();
+    CountDownLatch ended = new CountDownLatch(1);
+    thread.afterEachPass(
+        () -> {
+          if (order.contains("task") && !order.contains("end")) {
+            order.add("end");
+            ranOn.set(Thread.currentThread());
+            ended.countDown();
+          }
+        });
+    thread.invokeLater(() -> order.add("task"));
+    assertThat(ended.await(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(order).containsExactly("task", "end");
+    assertThat(ranOn.get()).isSameAs(thread.getThread());
+    thread.stop();
+    thread.waitForStop();
   }
 }
