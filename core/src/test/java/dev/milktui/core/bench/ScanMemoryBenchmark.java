@@ -133,7 +133,7 @@ public final class ScanMemoryBenchmark {
         out.getBytes(StandardCharsets.UTF_8).length);
     System.out.printf(
         Locale.ROOT,
-        "scan_%s_peak_rss_mb=%.0f peak_heap_mb=%.0f seconds=%.1f file_gb=%.2f%n",
+        "scan_%s_peak_rss_mb=%.0f peak_heap_mb=%.0f seconds=%.2f file_gb=%.2f%n",
         mode,
         peakRss() / 1e6,
         peakHeap() / 1e6,
