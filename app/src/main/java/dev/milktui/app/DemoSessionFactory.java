@@ -69,10 +69,19 @@ final class DemoSessionFactory implements SessionFactory, AutoCloseable {
     Runtime.getRuntime().addShutdownHook(exitHook);
   }
 
+  /**
+   * A new temporary folder named for {@code kind} and this process, so that a stale one can be told
+   * apart from another run's (and a test can find its own).
+   */
+  static Path scratchFolder(String kind) throws IOException {
+    return Files.createTempDirectory(
+        "milk-tui-" + kind + "-" + ProcessHandle.current().pid() + "-");
+  }
+
   /** A demo with its own scratch folder (settings file, the folder the demo writes to). */
   static DemoSessionFactory create(Path home, Path workingDirectory, double speed)
       throws IOException {
-    Path scratch = Files.createTempDirectory("milk-tui-demo-");
+    Path scratch = scratchFolder("demo");
     Files.createDirectories(scratch.resolve("outside"));
     return new DemoSessionFactory(scratch, home, workingDirectory, speed, null, WELCOME);
   }
@@ -84,7 +93,7 @@ final class DemoSessionFactory implements SessionFactory, AutoCloseable {
   static DemoSessionFactory replay(
       ReplayFile.Loaded loaded, String name, Path home, Path workingDirectory, double speed)
       throws IOException {
-    Path scratch = Files.createTempDirectory("milk-tui-replay-");
+    Path scratch = scratchFolder("replay");
     return new DemoSessionFactory(
         scratch,
         home,

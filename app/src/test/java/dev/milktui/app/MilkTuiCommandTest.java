@@ -236,7 +236,12 @@ class MilkTuiCommandTest {
   private static Set<Path> demoFolders() throws IOException {
     try (Stream<Path> entries = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
       return entries
-          .filter(path -> path.getFileName().toString().startsWith("milk-tui-demo-"))
+          // This process's own: a demo another process runs meanwhile is none of this test's.
+          .filter(
+              path ->
+                  path.getFileName()
+                      .toString()
+                      .startsWith("milk-tui-demo-" + ProcessHandle.current().pid() + "-"))
           .collect(Collectors.toSet());
     }
   }
