@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.tinylog.Logger;
 
@@ -49,7 +50,7 @@ final class EventPump<T> {
   private final TextGUIThread thread;
   private final FramePacer pacer;
   private final Consumer<List<T>> apply;
-  private final Duration maxWait;
+  private final long maxWait;
   private final long maxFrameHold;
 
   EventPump(TextGUIThread thread, FramePacer pacer, Consumer<List<T>> apply) {
@@ -69,18 +70,26 @@ final class EventPump<T> {
     this.thread = thread;
     this.pacer = pacer;
     this.apply = apply;
-    this.maxWait = maxWait;
-    this.maxFrameHold = Math.min(maxFrameHold.toNanos(), Long.MAX_VALUE / 2);
-    this.tellsPassEnds = thread instanceof GuiThread;
+    this.maxWait = nanos(maxWait);
+    this.maxFrameHold = nanos(maxFrameHold);
     if (thread instanceof GuiThread gui) {
       gui.afterEachPass(() -> drawing = false);
+      tellsPassEnds = true;
+    } else {
+      tellsPassEnds = false;
     }
   }
 
+  /** A wait's bound in nanoseconds, small enough to add to {@link System#nanoTime()}. */
+  private static long nanos(Duration bound) {
+    return Math.min(bound.toNanos(), Long.MAX_VALUE / 2);
+  }
+
   /**
-   * Any thread. While more than {@link #MAX_PENDING} items wait, a poster other than the GUI thread
-   * waits too (at most {@link #MAX_WAIT}, and never once the GUI has stopped): a flood of output is
-   * then paced by the screen instead of piling up in memory.
+   * Any thread. A poster other than the GUI thread holds off while a drained batch is being drawn
+   * (at most {@link #MAX_FRAME_HOLD}), and while more than {@link #MAX_PENDING} items wait it waits
+   * too (at most {@link #MAX_WAIT}); never once the GUI has stopped: a flood of output is then
+   * paced by the screen instead of piling up in memory or taking the redraw's core.
    */
   void post(T item) {
     queue.add(item);
@@ -99,26 +108,30 @@ final class EventPump<T> {
   }
 
   private void awaitDrawn() {
-    long deadline = System.nanoTime() + maxFrameHold;
-    while (drawing && !stopped) {
-      if (System.nanoTime() >= deadline) {
-        // A slow frame holds posters once, not on every post until it ends.
-        drawing = false;
-        return;
-      }
-      LockSupport.parkNanos(200_000);
+    if (waitWhile(() -> drawing, maxFrameHold, TimeUnit.MICROSECONDS.toNanos(200))) {
+      // A slow frame holds posters once, not on every post until it ends.
+      drawing = false;
     }
   }
 
   private void awaitRoom() {
-    long deadline = System.nanoTime() + Math.min(maxWait.toNanos(), Long.MAX_VALUE / 2);
-    try {
-      while (pending.get() > MAX_PENDING && !stopped && System.nanoTime() < deadline) {
-        Thread.sleep(1);
+    waitWhile(() -> pending.get() > MAX_PENDING, maxWait, TimeUnit.MILLISECONDS.toNanos(1));
+  }
+
+  /**
+   * Waits while {@code condition} holds, looking every {@code step} nanoseconds, at most {@code
+   * bound} nanoseconds; not once the GUI has stopped, nor in an interrupted thread (which stays
+   * interrupted). Whether the condition still held when the wait gave up.
+   */
+  private boolean waitWhile(BooleanSupplier condition, long bound, long step) {
+    long deadline = System.nanoTime() + bound;
+    while (condition.getAsBoolean() && !stopped) {
+      if (System.nanoTime() >= deadline || Thread.currentThread().isInterrupted()) {
+        return true;
       }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      LockSupport.parkNanos(step);
     }
+    return false;
   }
 
   private void hand() {
