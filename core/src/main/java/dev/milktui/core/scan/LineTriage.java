@@ -45,9 +45,6 @@ final class LineTriage {
     STOP['\\'] = true;
   }
 
-  private static final long QUOTES = ByteWords.repeated('"');
-  private static final long BACKSLASHES = ByteWords.repeated('\\');
-
   private static final byte[] TYPE = ascii("type");
   private static final byte[] SUBTYPE = ascii("subtype");
   private static final byte[] SESSION_ID = ascii("session_id");
@@ -463,12 +460,7 @@ final class LineTriage {
   /** Where the plain run from {@code i} ends: eight bytes at a time, then one by one. */
   private static int plainRun(byte[] in, int i, int stop) {
     for (; i + Long.BYTES <= stop; i += Long.BYTES) {
-      long word = ByteWords.word(in, i);
-      long stops =
-          ByteWords.nonAscii(word)
-              | ByteWords.below(word, 0x20)
-              | ByteWords.equalTo(word, QUOTES)
-              | ByteWords.equalTo(word, BACKSLASHES);
+      long stops = ByteWords.stringStops(ByteWords.word(in, i));
       if (stops != 0) {
         return i + ByteWords.first(stops);
       }
