@@ -37,9 +37,9 @@ final class ToolPreviews {
 
   /**
    * A preview drafted on any thread before the budget left is known ({@link #draft}): with the
-   * budget assumed unspent ({@code full}), charging {@code charged} to it, or spent.
+   * budget assumed unspent, charging {@code charged} to it, or spent (charging nothing).
    */
-  record Draft(byte[] json, long charged, boolean full) {}
+  record Draft(byte[] json, long charged) {}
 
   ToolPreviews(long budgetChars) {
     this.budget = budgetChars;
@@ -96,8 +96,7 @@ final class ToolPreviews {
   }
 
   private static Draft drafted(ToolPreviews ahead, byte[] json) {
-    boolean full = ahead.budget > 0;
-    return new Draft(json, full ? Long.MAX_VALUE - ahead.budget : 0, full);
+    return new Draft(json, ahead.budget > 0 ? Long.MAX_VALUE - ahead.budget : 0);
   }
 
   /**
@@ -107,7 +106,8 @@ final class ToolPreviews {
    */
   byte[] kept(Draft draft, byte[] bytes, int offset, int length) {
     byte[] json;
-    if (!draft.full() || draft.charged() == 0 || budget > draft.charged()) {
+    // A draft charging nothing holds whatever the budget (it only shrinks).
+    if (draft.charged() == 0 || budget > draft.charged()) {
       budget -= draft.charged();
       json = draft.json();
     } else {
