@@ -92,7 +92,7 @@ public final class ReplayFile {
       throw new NotReplayable("is a directory");
     }
     try (InputStream in = Files.newInputStream(file)) {
-      return read(in, recording);
+      return read(in, recording, Runtime.getRuntime().availableProcessors());
     } catch (NoSuchFileException e) {
       throw new NotReplayable("no such file");
     } catch (AccessDeniedException e) {
@@ -103,8 +103,7 @@ public final class ReplayFile {
   }
 
   public static Loaded read(InputStream input) throws IOException, NotReplayable {
-    List<ReplayScript.Item> items = new ArrayList<>();
-    return whole(read(input, items::add), items);
+    return read(input, Runtime.getRuntime().availableProcessors());
   }
 
   private static Loaded whole(Loaded read, List<ReplayScript.Item> items) {
@@ -117,11 +116,6 @@ public final class ReplayFile {
   static Loaded read(InputStream input, int workers) throws IOException, NotReplayable {
     List<ReplayScript.Item> items = new ArrayList<>();
     return whole(read(input, items::add, workers), items);
-  }
-
-  private static Loaded read(InputStream input, Consumer<ReplayScript.Item> recording)
-      throws IOException, NotReplayable {
-    return read(input, recording, Runtime.getRuntime().availableProcessors());
   }
 
   private static Loaded read(InputStream input, Consumer<ReplayScript.Item> recording, int workers)
