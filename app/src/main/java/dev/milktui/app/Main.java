@@ -24,9 +24,8 @@ public final class Main {
     Optional<QuickScan> scan = QuickScan.of(args);
     // A scan logs nothing: setting up the log (tinylog's start reads the jar's resources and the
     // platform's management beans) took a sixth of a small scan's time, so it is set up only for an
-    // out-of-memory error. Should anything else log in a scan, it is dropped, never printed:
-    // tinylog
-    // without a configuration writes to the console.
+    // out-of-memory error. Should anything else log in a scan, it is dropped, never printed
+    // (tinylog without a configuration writes to the console).
     if (scan.isEmpty()) {
       logTo(chosenLog);
     } else {
