@@ -46,7 +46,6 @@ final class EventPump<T> {
   /** A drained batch is not on screen yet; only set where the GUI thread says when it is. */
   private volatile boolean drawing;
 
-  private final boolean tellsPassEnds;
   private final TextGUIThread thread;
   private final FramePacer pacer;
   private final Consumer<List<T>> apply;
@@ -74,9 +73,6 @@ final class EventPump<T> {
     this.maxFrameHold = nanos(maxFrameHold);
     if (thread instanceof GuiThread gui) {
       gui.afterEachPass(() -> drawing = false);
-      tellsPassEnds = true;
-    } else {
-      tellsPassEnds = false;
     }
   }
 
@@ -153,7 +149,8 @@ final class EventPump<T> {
    */
   private void drain() {
     scheduled.set(false);
-    drawing = tellsPassEnds;
+    // Only a GuiThread says when the batch is on screen, which ends the hold.
+    drawing = thread instanceof GuiThread;
     long deadline = System.nanoTime() + BUDGET_NANOS;
     do {
       List<T> chunk = new ArrayList<>(CHUNK);
