@@ -1,7 +1,7 @@
 package dev.milktui.tui.terminal;
 
+import dev.milktui.tui.text.LinkedText;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -14,7 +14,6 @@ import java.util.Optional;
 public final class Osc8 {
   static final int MAX_LENGTH = 2000;
   public static final String CLOSE = "\u001b]8;;\u001b\\";
-  private static final String[] SCHEMES = {"http://", "https://", "file://", "mailto:"};
   private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
   private Osc8() {}
@@ -26,7 +25,7 @@ public final class Osc8 {
 
   /** {@code url} percent-encoded to printable ASCII, or empty when it may not be written. */
   static Optional<String> safe(String url) {
-    if (url == null || !allowedScheme(url)) {
+    if (url == null || !LinkedText.allowedScheme(url)) {
       return Optional.empty();
     }
     StringBuilder out = new StringBuilder(url.length());
@@ -42,15 +41,5 @@ public final class Osc8 {
       }
     }
     return Optional.of(out.toString());
-  }
-
-  private static boolean allowedScheme(String url) {
-    String lower = url.substring(0, Math.min(url.length(), 8)).toLowerCase(Locale.ROOT);
-    for (String scheme : SCHEMES) {
-      if (lower.startsWith(scheme) && url.length() > scheme.length()) {
-        return true;
-      }
-    }
-    return false;
   }
 }

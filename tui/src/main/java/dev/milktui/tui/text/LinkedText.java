@@ -18,7 +18,7 @@ public final class LinkedText {
   private static final LinkExtractor FINDER =
       LinkExtractor.builder().linkTypes(EnumSet.of(LinkType.URL, LinkType.EMAIL)).build();
 
-  private static final String[] SCHEMES = {"http://", "https://", "file://"};
+  private static final String[] SCHEMES = {"http://", "https://", "file://", "mailto:"};
   private static final String ELLIPSIS = "…";
 
   /** A link over chars [start, end) of the text. */
@@ -39,7 +39,7 @@ public final class LinkedText {
         String found = text.substring(span.getBeginIndex(), span.getEndIndex());
         if (span.getType() == LinkType.EMAIL) {
           links.add(new Link(span.getBeginIndex(), span.getEndIndex(), "mailto:" + found));
-        } else if (linkable(found)) {
+        } else if (allowedScheme(found)) {
           links.add(new Link(span.getBeginIndex(), span.getEndIndex(), found));
         }
       }
@@ -47,10 +47,14 @@ public final class LinkedText {
     return new LinkedText(text, links);
   }
 
-  private static boolean linkable(String url) {
+  /**
+   * Whether {@code url} has a scheme a link may point to (http, https, file, mailto) and something
+   * after it: the one list for links found in text and for those written to the terminal.
+   */
+  public static boolean allowedScheme(String url) {
     String lower = url.substring(0, Math.min(url.length(), 8)).toLowerCase(Locale.ROOT);
     for (String scheme : SCHEMES) {
-      if (lower.startsWith(scheme)) {
+      if (lower.startsWith(scheme) && url.length() > scheme.length()) {
         return true;
       }
     }
