@@ -180,7 +180,7 @@ public final class ToolPane extends AbstractInteractableComponent<ToolPane> {
   StyledLine format(ToolRow row, int width, int nameWidth, TextStyle style) {
     String time = elapsed(row.elapsed(clock.instant()));
     LinkedText tail = row.outcome() == ToolOutcome.RUNNING ? row.progressNote() : row.preview();
-    String arrow = row.outcome() == ToolOutcome.RUNNING || tail.text().isEmpty() ? "" : "→ ";
+    String arrow = row.outcome() == ToolOutcome.RUNNING ? "" : "→ ";
     String head =
         Columns.pad(status(row.outcome()), STATUS_WIDTH)
             + (row.nested() ? "└ " : "")
@@ -192,17 +192,21 @@ public final class ToolPane extends AbstractInteractableComponent<ToolPane> {
       return StyledLine.of(Columns.pad(head + right, width), style);
     }
     List<Span> middle = new ArrayList<>();
+    int used;
     if (tail.text().isEmpty() || room < MIN_ROOM_FOR_PREVIEW) {
       middle.addAll(row.summary(room, style));
+      used = new StyledLine(middle).width();
     } else {
       // The input comes first; the preview gets what the input leaves, at least MIN_PREVIEW.
       int summaryRoom = Math.min(Columns.width(row.summary()), room - MIN_PREVIEW - 2);
       middle.addAll(row.summary(summaryRoom, style));
       middle.add(new Span("  " + arrow, style));
-      int tailRoom = room - new StyledLine(middle).width();
-      middle.addAll(tail.spansOf(Columns.fit(tail.text(), tailRoom), style));
+      used = new StyledLine(middle).width();
+      String shown = Columns.fit(tail.text(), room - used);
+      middle.addAll(tail.spansOf(shown, style));
+      used += Columns.width(shown);
     }
-    int padding = Math.max(0, room - new StyledLine(middle).width());
+    int padding = Math.max(0, room - used);
     List<Span> spans = new ArrayList<>(middle.size() + 2);
     spans.add(new Span(head, style));
     spans.addAll(middle);
