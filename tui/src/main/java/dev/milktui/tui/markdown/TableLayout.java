@@ -91,13 +91,17 @@ final class TableLayout {
       }
       return;
     }
+    List<List<Piece>> names = new ArrayList<>(header.size());
+    for (TableCell cell : header) {
+      names.add(name(cell));
+    }
     for (int r = headerRows; r < rows.size(); r++) {
       if (r > headerRows) {
         out.add(StyledLine.EMPTY);
       }
       List<TableCell> row = rows.get(r);
       for (int c = 0; c < row.size(); c++) {
-        List<Piece> name = c < header.size() ? name(header.get(c)) : List.of();
+        List<Piece> name = c < names.size() ? names.get(c) : List.of();
         List<List<Piece>> lines = Inlines.lines(row.get(c), TextStyle.PLAIN);
         // The header is text of the first line, so a long one wraps too.
         List<Piece> first = new ArrayList<>(name);
