@@ -28,6 +28,9 @@ public final class ScrollText extends AbstractInteractableComponent<ScrollText>
   private LinkedText[] linked;
   // A theme custom style's name per logical line (null: the normal style); null: all normal.
   private IntFunction<String> lineStyles;
+  // The wrapped rows at piecesWidth columns, made once per text and width (null: not yet).
+  private List<Lines.Piece> pieces;
+  private int piecesWidth;
   private int top;
   private int lastWidth = 1;
   private int lastRows = 1;
@@ -35,13 +38,19 @@ public final class ScrollText extends AbstractInteractableComponent<ScrollText>
 
   private ScrollText(String text, boolean prose) {
     this.prose = prose;
-    text(text);
+    text(expandTabs(text));
   }
 
-  private void text(String value) {
-    text = value.replace("\t", "    ");
+  private static String expandTabs(String value) {
+    return value.replace("\t", "    ");
+  }
+
+  /** Takes {@code expanded}, text whose tabs are expanded, as the text shown. */
+  private void text(String expanded) {
+    text = expanded;
     logical = text.split("\n", -1);
     linked = new LinkedText[logical.length];
+    pieces = null;
   }
 
   /** Text whose lines must stay as they are (code, a diff, a command). */
@@ -71,8 +80,9 @@ public final class ScrollText extends AbstractInteractableComponent<ScrollText>
 
   /** Replaces the text and shows it from the top. */
   public synchronized ScrollText setText(String value) {
-    if (!value.replace("\t", "    ").equals(text)) {
-      text(value);
+    String expanded = expandTabs(value);
+    if (!expanded.equals(text)) {
+      text(expanded);
       top = 0;
       invalidate();
     }
@@ -85,7 +95,7 @@ public final class ScrollText extends AbstractInteractableComponent<ScrollText>
    */
   public synchronized void follow(String value) {
     boolean atEnd = drawn && !view().below();
-    text(value);
+    text(expandTabs(value));
     if (atEnd) {
       top = Integer.MAX_VALUE;
     }
@@ -104,7 +114,12 @@ public final class ScrollText extends AbstractInteractableComponent<ScrollText>
   }
 
   private List<Lines.Piece> lines(int columns) {
-    return Lines.pieces(logical, Math.max(1, columns), prose);
+    int width = Math.max(1, columns);
+    if (pieces == null || piecesWidth != width) {
+      pieces = Lines.pieces(logical, width, prose);
+      piecesWidth = width;
+    }
+    return pieces;
   }
 
   private LinkedText linked(int line) {
