@@ -1,8 +1,6 @@
 package dev.milktui.tui.terminal;
 
-import com.googlecode.lanterna.SGR;
 import com.googlecode.lanterna.TerminalPosition;
-import com.googlecode.lanterna.TextCharacter;
 import com.googlecode.lanterna.gui2.TextGUIGraphics;
 import dev.milktui.tui.text.LinePainter;
 import java.lang.reflect.InvocationTargetException;
@@ -46,14 +44,8 @@ public final class FrameGraphics {
   }
 
   private static void fill(TextGUIGraphics graphics, char c) {
-    TextCharacter blank =
-        LinePainter.knowingWidth(
-            TextCharacter.fromCharacter(
-                c,
-                graphics.getForegroundColor(),
-                graphics.getBackgroundColor(),
-                graphics.getActiveModifiers().toArray(new SGR[0]))[0]);
-    graphics.fillRectangle(TerminalPosition.TOP_LEFT_CORNER, graphics.getSize(), blank);
+    graphics.fillRectangle(
+        TerminalPosition.TOP_LEFT_CORNER, graphics.getSize(), LinePainter.blank(graphics, c));
   }
 
   private static Object invoke(TextGUIGraphics graphics, Method method, Object[] args)

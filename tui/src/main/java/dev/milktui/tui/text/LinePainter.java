@@ -66,6 +66,11 @@ public final class LinePainter {
     return CellCache.knowingWidth(cell);
   }
 
+  /** The cell of {@code c} in {@code g}'s current colours, knowing its width (kept by look). */
+  public static TextCharacter blank(TextGraphics g, char c) {
+    return CellCache.current(g, null).character(c);
+  }
+
   /**
    * Draws plain {@code text} in {@code g}'s current colours into exactly {@code width} cells, cut
    * with "…" if it is wider ({@link Columns#pad}), as {@link #paint} draws a line: for the rows
