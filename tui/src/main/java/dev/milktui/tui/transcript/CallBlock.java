@@ -240,14 +240,7 @@ public final class CallBlock extends Block {
     int room = Math.max(4, width - Columns.width(indent));
     String all = label + text;
     for (String raw : all.split("\n", -1)) {
-      LinkedText logical = LinkedText.of(Columns.expandTabs(raw));
-      LineBreaker.breakLine(
-          logical.text(),
-          0,
-          logical.text().length(),
-          room,
-          true,
-          (s, e) -> indented(indent, logical.spans(s, e, TextStyle.QUOTE), TextStyle.QUOTE));
+      wrapped(indent, raw, room, true, TextStyle.QUOTE);
     }
   }
 
@@ -259,15 +252,23 @@ public final class CallBlock extends Block {
         add(new Span(indent + "… (the rest: Enter on its row in the tool pane)", TextStyle.DIM));
         return;
       }
-      LinkedText line = LinkedText.of(Columns.expandTabs(raw));
-      LineBreaker.breakLine(
-          line.text(),
-          0,
-          line.text().length(),
-          room,
-          false,
-          (s, e) -> indented(indent, line.spans(s, e, TextStyle.CODE), TextStyle.CODE));
+      wrapped(indent, raw, room, false, TextStyle.CODE);
     }
+  }
+
+  /**
+   * One line of text, its URLs linked, broken to {@code room} columns (between {@code words}, or
+   * anywhere) into screen lines after {@code indent}.
+   */
+  private void wrapped(String indent, String raw, int room, boolean words, TextStyle style) {
+    LinkedText line = LinkedText.of(Columns.expandTabs(raw));
+    LineBreaker.breakLine(
+        line.text(),
+        0,
+        line.text().length(),
+        room,
+        words,
+        (s, e) -> indented(indent, line.spans(s, e, style), style));
   }
 
   /** One screen line of output after {@code indent}; it fits, so a URL in it is never cut. */
