@@ -18,17 +18,10 @@ class ToolOutputLinksScreenTest {
           + "-of-this-release.tar.gz?mirror=eu";
 
   private static Harness withAFetch() {
-    Harness h = new Harness(80, 30);
-    h.events(
-        new SessionEvent.UserPrompt("where is it?", false),
-        new SessionEvent.ToolFinished(
-            Events.tool(
-                "t1",
-                "Bash",
-                Events.input("command", "grep -r download notes"),
-                ToolOutcome.OK,
-                "notes/release.md: get it from " + URL + " (or the mirror)\nno more")));
-    return h;
+    return withACall(
+        80,
+        "grep -r download notes",
+        "notes/release.md: get it from " + URL + " (or the mirror)\nno more");
   }
 
   @Test
