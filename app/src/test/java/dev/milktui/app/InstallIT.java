@@ -180,6 +180,39 @@ class InstallIT {
   }
 
   @Test
+  void eachSubcommandMakesItsOwnClassArchiveAndAVersionRunMakesNone() throws Exception {
+    Path cache = home.resolve("cache/milk-tui");
+    Path recording =
+        RealClaude.projectRoot()
+            .resolve("core/src/test/resources/recordings/claude-2.1.300/v1-two-messages.ndjson");
+
+    Run version = run(List.of(prefix.resolve("bin/milk-tui").toString(), "--version"));
+    List<String> afterVersion = archives(cache);
+    Run scan =
+        run(
+            List.of(
+                prefix.resolve("bin/milk-tui").toString(), "scan", "--json", recording.toString()));
+
+    assertThat(version.exitCode()).as(version.output()).isZero();
+    assertThat(scan.exitCode()).as(scan.output()).isZero();
+    // A help or version run loads too few classes to be worth an archive for later runs.
+    assertThat(afterVersion).doesNotContain("milk-tui-screen.jsa", "milk-tui.jsa");
+    assertThat(archives(cache)).contains("milk-tui-scan.jsa").doesNotContain("milk-tui.jsa");
+  }
+
+  private static List<String> archives(Path cache) throws IOException {
+    if (!Files.isDirectory(cache)) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.list(cache)) {
+      return files
+          .map(f -> f.getFileName().toString())
+          .filter(name -> name.endsWith(".jsa"))
+          .toList();
+    }
+  }
+
+  @Test
   void theManPageRendersWithManItself() throws Exception {
     Run man = run(List.of("man", "-l", prefix.resolve("share/man/man1/milk-tui.1").toString()));
 
