@@ -17,7 +17,7 @@ import java.util.Locale;
  * never acts on the terminal or reorders what is shown, and reads back as the same value.
  */
 public final class TerminalSafeJson {
-  private static final ObjectWriter WRITER = Json.MAPPER.writer().with(new Escapes());
+  private static final ObjectWriter WRITER = Json.mapper().writer().with(new Escapes());
 
   private TerminalSafeJson() {}
 

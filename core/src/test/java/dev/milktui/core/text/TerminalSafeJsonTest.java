@@ -42,11 +42,13 @@ class TerminalSafeJsonTest {
 
     assertThat(TerminalSafeJson.write(node))
         .isEqualTo(
-            "{\"int\":-7,\"long\":1099511627776,\"short\":3,\"big_integer\":123456789012345678901234567890,"
+            "{\"int\":-7,\"long\":1099511627776,\"short\":3,"
+                + "\"big_integer\":123456789012345678901234567890,"
                 + "\"double\":0.1,\"tiny_double\":1.0E-9,\"float\":2.5,\"nan\":\"NaN\","
-                + "\"decimal\":1.50,\"decimal_exponent\":1E+3,\"decimal_small\":1E-8,\"decimal_zero\":0,"
-                + "\"null\":null,\"true\":true,\"false\":false,\"empty_array\":[],\"empty_object\":{},"
-                + "\"array\":[1,null,\"x\",[-2.0]],\"nested\":{\"deeper\":{\"é\":\"ünï\\u0000\\\"\\\\/\\t\"}},"
+                + "\"decimal\":1.50,\"decimal_exponent\":1E+3,\"decimal_small\":1E-8,"
+                + "\"decimal_zero\":0,\"null\":null,\"true\":true,\"false\":false,"
+                + "\"empty_array\":[],\"empty_object\":{},\"array\":[1,null,\"x\",[-2.0]],"
+                + "\"nested\":{\"deeper\":{\"é\":\"ünï\\u0000\\\"\\\\/\\t\"}},"
                 + "\"hostile\":\"a\\u001B]52;c;x\\u0007\\u007F\\u0085\\u009B2J\\u202AL\\u202ER"
                 + "\\u2066\\u2069\\u200E\\u200F\\u061Cé😀\"}");
   }
@@ -55,6 +57,6 @@ class TerminalSafeJsonTest {
   void theEscapedJsonReadsBackAsTheSameValue() throws Exception {
     ObjectNode node = Json.object().put("t", HOSTILE);
 
-    assertThat(Json.MAPPER.readTree(TerminalSafeJson.write(node))).isEqualTo(node);
+    assertThat(Json.mapper().readTree(TerminalSafeJson.write(node))).isEqualTo(node);
   }
 }
