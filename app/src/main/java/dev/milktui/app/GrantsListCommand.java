@@ -93,7 +93,7 @@ final class GrantsListCommand extends GrantsSubcommand {
       listing.problem().ifPresent(problem -> layer.put("problem", problem));
     }
     try {
-      return Json.MAPPER
+      return Json.mapper()
           .writer()
           .with(JsonWriteFeature.ESCAPE_NON_ASCII.mappedFeature())
           .writeValueAsString(object);

@@ -111,7 +111,7 @@ public final class WhyCommand implements Callable<Integer> {
     }
     JsonNode call;
     try {
-      call = Json.MAPPER.readTree(input);
+      call = Json.mapper().readTree(input);
     } catch (JsonProcessingException e) {
       return Refusal.print(
           spec, "INPUT-JSON is not JSON: " + GrantsSubcommand.safe(e.getOriginalMessage()));

@@ -46,7 +46,7 @@ class GrantsCommandTest {
     CommandRun list = grants("list", "--json", "--project", project.toString());
     assertThat(list.exitCode()).isZero();
     assertThat(list.out().lines()).hasSize(1);
-    return Json.MAPPER.readTree(list.out());
+    return Json.mapper().readTree(list.out());
   }
 
   private static List<String> texts(JsonNode array) {
@@ -295,7 +295,7 @@ class GrantsCommandTest {
     String hostile = "Bash(x\u001b]52;c;ZXZpbA==\u0007\u009b2J:*)";
     Files.writeString(
         settings,
-        Json.MAPPER.writeValueAsString(Map.of("permissions", Map.of("allow", List.of(hostile)))));
+        Json.mapper().writeValueAsString(Map.of("permissions", Map.of("allow", List.of(hostile)))));
 
     CommandRun text = grants("list", "--project", project.toString());
     CommandRun json = grants("list", "--json", "--project", project.toString());
@@ -313,8 +313,9 @@ class GrantsCommandTest {
     Files.createDirectories(configDir);
     Files.writeString(
         settings,
-        Json.MAPPER.writeValueAsString(
-            Map.of("permissions", Map.of("allow", List.of("Read\u009d0;x\u009c", "Read")))));
+        Json.mapper()
+            .writeValueAsString(
+                Map.of("permissions", Map.of("allow", List.of("Read\u009d0;x\u009c", "Read")))));
 
     CommandRun list = grants("list", "--project", project.toString());
     assertThat(list.out()).contains("    Read\\u009d0;x\\u009c\n", "    Read\n");

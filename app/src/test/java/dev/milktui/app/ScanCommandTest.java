@@ -41,7 +41,7 @@ class ScanCommandTest {
 
   static JsonNode tree(String json) {
     try {
-      return Json.MAPPER.readTree(json);
+      return Json.mapper().readTree(json);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -50,7 +50,7 @@ class TrustCommandTest {
     assertThat(trusted.exitCode()).isZero();
     assertThat(trusted.out()).contains("trusted " + workspace + " in " + claudeJson);
     assertThat(
-            Json.MAPPER
+            Json.mapper()
                 .readTree(Files.readString(claudeJson))
                 .path("projects")
                 .path(workspace.toString())

@@ -69,7 +69,7 @@ class WhyCommandTest {
             "Write",
             "{\"file_path\":\"/elsewhere/a.txt\",\"content\":\"x\"}");
 
-    var answer = Json.MAPPER.readTree(run.out());
+    var answer = Json.mapper().readTree(run.out());
     assertThat(answer.path("verdict").asText()).isEqualTo("allow");
     assertThat(answer.path("rule").asText()).isEqualTo("Edit(//elsewhere/**)");
     assertThat(answer.path("layer").asText()).isEqualTo("user settings");

@@ -89,7 +89,7 @@ public final class InputHistory {
       List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
       for (String line : lines) {
         try {
-          String entry = Json.MAPPER.readValue(line, String.class);
+          String entry = Json.mapper().readValue(line, String.class);
           if (entry != null && !entry.isBlank()) {
             entries.add(entry);
           }
@@ -116,7 +116,7 @@ public final class InputHistory {
       OwnerOnlyFiles.createFileIfMissing(file);
       Files.writeString(
           file,
-          Json.MAPPER.writeValueAsString(entry) + "\n",
+          Json.mapper().writeValueAsString(entry) + "\n",
           StandardCharsets.UTF_8,
           StandardOpenOption.CREATE,
           StandardOpenOption.APPEND);
@@ -128,7 +128,7 @@ public final class InputHistory {
   private void rewrite() throws IOException {
     StringBuilder out = new StringBuilder();
     for (String entry : entries) {
-      out.append(Json.MAPPER.writeValueAsString(entry)).append('\n');
+      out.append(Json.mapper().writeValueAsString(entry)).append('\n');
     }
     Files.writeString(file, out.toString(), StandardCharsets.UTF_8);
   }

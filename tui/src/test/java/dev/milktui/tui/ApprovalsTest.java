@@ -25,7 +25,7 @@ class ApprovalsTest {
   private static final Duration PAUSE = Duration.ofMillis(600);
 
   private static JsonNode sentInput(String answer) throws IOException {
-    return Json.MAPPER.readTree(answer).path("response").path("response").path("updatedInput");
+    return Json.mapper().readTree(answer).path("response").path("response").path("updatedInput");
   }
 
   @Test

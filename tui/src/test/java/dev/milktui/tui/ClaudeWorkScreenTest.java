@@ -247,7 +247,7 @@ class ClaudeWorkScreenTest {
     String name = "p21-unavailable-slash-commands";
     List<String> commands = new ArrayList<>();
     for (String line : Files.readAllLines(Recordings.stdin(name))) {
-      commands.add(Json.MAPPER.readTree(line).at("/message/content").asText());
+      commands.add(Json.mapper().readTree(line).at("/message/content").asText());
     }
     List<String> answers =
         Recordings.messages(name).stream()

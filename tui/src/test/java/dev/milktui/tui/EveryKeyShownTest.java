@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class EveryKeyShownTest {
 
   private static JsonNode sentInput(String answer) throws IOException {
-    return Json.MAPPER.readTree(answer).path("response").path("response").path("updatedInput");
+    return Json.mapper().readTree(answer).path("response").path("response").path("updatedInput");
   }
 
   @Test
@@ -24,9 +24,10 @@ class EveryKeyShownTest {
     Harness h = new Harness(80, 24);
     List<String> answers = Events.answers();
     JsonNode input =
-        Json.MAPPER.readTree(
-            "{\"command\":\"ls\",\"description\":\"list\","
-                + "\"dangerouslyDisableSandbox\":true,\"run_in_background\":true}");
+        Json.mapper()
+            .readTree(
+                "{\"command\":\"ls\",\"description\":\"list\","
+                    + "\"dangerouslyDisableSandbox\":true,\"run_in_background\":true}");
     PermissionRequest r = Events.request("r1", "Bash", input, List.of(), answers);
     h.events(new SessionEvent.PermissionRequested(r));
     String screen = h.screen().replaceAll("\\s+", " ");
@@ -101,9 +102,10 @@ class EveryKeyShownTest {
     Harness h = new Harness(80, 24);
     List<String> answers = Events.answers();
     JsonNode input =
-        Json.MAPPER.readTree(
-            "{\"plan\":\"# Plan\\n\\n1. Add the index\","
-                + "\"dangerouslyDisableSandbox\":true,\"x\":{\"y\":1}}");
+        Json.mapper()
+            .readTree(
+                "{\"plan\":\"# Plan\\n\\n1. Add the index\","
+                    + "\"dangerouslyDisableSandbox\":true,\"x\":{\"y\":1}}");
     asked(h, "ExitPlanMode", input, answers);
     String screen = h.screen().replaceAll("\\s+", " ");
     assertThat(screen)
@@ -121,7 +123,7 @@ class EveryKeyShownTest {
   void aQuestionsKeysBeyondThePickerAreShownBeforeItIsAnswered() throws IOException {
     Harness h = new Harness(80, 24);
     List<String> answers = Events.answers();
-    ObjectNode input = (ObjectNode) Json.MAPPER.readTree(QUESTIONS);
+    ObjectNode input = (ObjectNode) Json.mapper().readTree(QUESTIONS);
     input.put("run_in_background", true);
     ((ObjectNode) input.at("/questions/0/options/1")).put("preview", "rm -rf ~");
     asked(h, "AskUserQuestion", input, answers);
@@ -144,7 +146,7 @@ class EveryKeyShownTest {
     Harness h = new Harness(60, 16);
     ObjectNode input;
     try {
-      input = (ObjectNode) Json.MAPPER.readTree(QUESTIONS);
+      input = (ObjectNode) Json.mapper().readTree(QUESTIONS);
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
@@ -164,7 +166,7 @@ class EveryKeyShownTest {
   @Test
   void anOrdinaryQuestionAndPlanShowNothingBeyondTheirOwnForm() throws IOException {
     Harness question = new Harness(80, 24);
-    asked(question, "AskUserQuestion", Json.MAPPER.readTree(QUESTIONS), Events.answers());
+    asked(question, "AskUserQuestion", Json.mapper().readTree(QUESTIONS), Events.answers());
     assertThat(question.screen()).contains("Which database?").doesNotContain("Also in this");
     Harness plan = new Harness(80, 24);
     asked(

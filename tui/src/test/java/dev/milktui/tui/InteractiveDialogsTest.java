@@ -48,7 +48,7 @@ class InteractiveDialogsTest {
 
   private JsonNode lastAnswer() {
     try {
-      return Json.MAPPER.readTree(written.get(written.size() - 1)).at("/response/response");
+      return Json.mapper().readTree(written.get(written.size() - 1)).at("/response/response");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -241,7 +241,7 @@ class InteractiveDialogsTest {
 
     List<String> recorded = Files.readAllLines(Recordings.stdin(name));
     assertThat(lastAnswer())
-        .isEqualTo(Json.MAPPER.readTree(recorded.get(1)).at("/response/response"));
+        .isEqualTo(Json.mapper().readTree(recorded.get(1)).at("/response/response"));
   }
 
   @Test
@@ -310,10 +310,10 @@ class InteractiveDialogsTest {
     h.key(KeyType.Escape).type("A");
 
     List<String> recorded = Files.readAllLines(Recordings.stdin(name));
-    assertThat(Json.MAPPER.readTree(written.get(written.size() - 2)).at("/response/response"))
-        .isEqualTo(Json.MAPPER.readTree(recorded.get(1)).at("/response/response"));
+    assertThat(Json.mapper().readTree(written.get(written.size() - 2)).at("/response/response"))
+        .isEqualTo(Json.mapper().readTree(recorded.get(1)).at("/response/response"));
     assertThat(lastAnswer())
-        .isEqualTo(Json.MAPPER.readTree(recorded.get(2)).at("/response/response"));
+        .isEqualTo(Json.mapper().readTree(recorded.get(2)).at("/response/response"));
     assertThat(h.controller.statusBar().mode()).isEqualTo("acceptEdits");
   }
 

@@ -32,7 +32,7 @@ class SessionNoticesTest {
   private void route(SessionEngine engine, String json) {
     try {
       engine.route(
-          MessageParser.parse(Json.MAPPER.readTree(json)),
+          MessageParser.parse(Json.mapper().readTree(json)),
           id -> (request, line) -> written.add(line),
           written::add);
     } catch (IOException e) {
@@ -51,7 +51,7 @@ class SessionNoticesTest {
 
   private JsonNode lastResponse() {
     try {
-      return Json.MAPPER.readTree(written.get(written.size() - 1)).at("/response");
+      return Json.mapper().readTree(written.get(written.size() - 1)).at("/response");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -91,7 +91,7 @@ public final class SessionFile {
 
   static Optional<JsonNode> parse(String line) {
     try {
-      JsonNode node = Json.MAPPER.readTree(line);
+      JsonNode node = Json.mapper().readTree(line);
       return node != null && node.isObject() ? Optional.of(node) : Optional.empty();
     } catch (IOException e) {
       return Optional.empty();

@@ -41,7 +41,7 @@ public final class DecisionLine {
   public static Optional<Decision> read(String line) {
     JsonNode node;
     try {
-      node = Json.MAPPER.readTree(line);
+      node = Json.mapper().readTree(line);
     } catch (IOException e) {
       return Optional.empty();
     }

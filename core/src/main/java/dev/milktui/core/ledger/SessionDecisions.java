@@ -57,7 +57,7 @@ public final class SessionDecisions {
   public void answered(PermissionRequest request, String line) {
     JsonNode answer;
     try {
-      answer = Json.MAPPER.readTree(line).at("/response/response");
+      answer = Json.mapper().readTree(line).at("/response/response");
     } catch (IOException e) {
       return;
     }

@@ -38,7 +38,7 @@ final class DeltaLines {
     StreamEventMessage message;
     try {
       if (parser == null) {
-        parser = Json.MAPPER.getFactory().createNonBlockingByteArrayParser();
+        parser = Json.factory().createNonBlockingByteArrayParser();
       }
       ((ByteArrayFeeder) parser.getNonBlockingInputFeeder()).feedInput(line, 0, length);
       message = read(parser, line, length);

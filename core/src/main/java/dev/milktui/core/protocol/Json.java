@@ -1,44 +1,72 @@
 package dev.milktui.core.protocol;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The one Jackson mapper of the wire layer, and lenient field accessors: a field of the wrong JSON
- * type reads as absent instead of failing the whole line.
+ * The Jackson of the wire layer, and lenient field accessors: a field of the wrong JSON type reads
+ * as absent instead of failing the whole line.
+ *
+ * <p>The mapper is built on first use ({@link #mapper()}): making it costs some 50 ms of a start
+ * (its date formats, time zones and locales), and {@code milk-tui scan} needs none of it — it reads
+ * with the streaming parser of {@link #factory()} and builds and writes trees of {@link #object()}
+ * and {@link #array()} nodes, which are the mapper's own.
  */
 public final class Json {
+  private static final JsonFactory FACTORY = constrainedFactory();
+
+  private Json() {}
+
+  /** The streaming factory, with the mapper's limits; has no codec (reads no trees itself). */
+  public static JsonFactory factory() {
+    return FACTORY;
+  }
+
+  /** The mapper: built on the first call, reading as {@link #factory()} reads. */
+  public static ObjectMapper mapper() {
+    return Mapper.MAPPER;
+  }
+
+  /** Class initialisation makes the mapper once, when {@link #mapper()} first asks for it. */
+  private static final class Mapper {
+    static final ObjectMapper MAPPER =
+        JsonMapper.builder(constrainedFactory())
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .build();
+  }
+
   /**
    * Tool results can be tens of megabytes in one string; Jackson's default 20 MB string cap would
    * turn such a line into a diagnostic, so the cap follows the reader's line cap instead.
    */
-  public static final ObjectMapper MAPPER =
-      JsonMapper.builder()
-          .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-          .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-          .build();
-
-  static {
-    MAPPER
-        .getFactory()
-        .setStreamReadConstraints(
+  private static JsonFactory constrainedFactory() {
+    return JsonFactory.builder()
+        .streamReadConstraints(
             StreamReadConstraints.builder()
                 .maxStringLength(Integer.MAX_VALUE)
                 .maxNestingDepth(2_000)
-                .build());
+                .build())
+        .build();
   }
 
-  private Json() {}
-
+  /** An empty object of the mapper's node factory. */
   public static ObjectNode object() {
     return JsonNodeFactory.instance.objectNode();
+  }
+
+  /** An empty array of the mapper's node factory. */
+  public static ArrayNode array() {
+    return JsonNodeFactory.instance.arrayNode();
   }
 
   /** The field's text, or null when it is absent or not a string. */

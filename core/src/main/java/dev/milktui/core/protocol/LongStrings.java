@@ -60,7 +60,7 @@ final class LongStrings {
    * Write's whole content), so they are never trimmed. Strings are skipped, not read, on the way.
    */
   static boolean isControlRequest(byte[] line, int length) {
-    try (JsonParser parser = Json.MAPPER.getFactory().createParser(line, 0, length)) {
+    try (JsonParser parser = Json.factory().createParser(line, 0, length)) {
       if (parser.nextToken() != JsonToken.START_OBJECT) {
         return false;
       }

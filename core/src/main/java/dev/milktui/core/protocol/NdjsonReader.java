@@ -32,9 +32,6 @@ public final class NdjsonReader {
   public static final int MAX_STRING_BYTES = 1024 * 1024;
 
   private static final int EXCERPT_CHARS = 200;
-  private static final ObjectReader STRICT_READER =
-      Json.MAPPER.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-
   private static final int CHUNK = LineBuffer.CHUNK;
 
   private static final long NEWLINES = ByteWords.repeated('\n');
@@ -245,7 +242,7 @@ public final class NdjsonReader {
     }
     JsonNode node;
     try {
-      node = STRICT_READER.readTree(line, 0, length);
+      node = Strict.READER.readTree(line, 0, length);
     } catch (IOException strictFailure) {
       node = parseReplacingInvalidUtf8(length, strictFailure);
       if (node == null) {
@@ -271,7 +268,7 @@ public final class NdjsonReader {
   private JsonNode parseReplacingInvalidUtf8(int length, IOException strictFailure) {
     String decoded = new String(line, 0, length, StandardCharsets.UTF_8);
     try {
-      return STRICT_READER.readTree(decoded);
+      return Strict.READER.readTree(decoded);
     } catch (JacksonException e) {
       malformed(length, describe(strictFailure), excerpt(length));
       return null;
@@ -297,6 +294,12 @@ public final class NdjsonReader {
   private static String describe(IOException e) {
     String message = e instanceof JacksonException je ? je.getOriginalMessage() : e.getMessage();
     return "invalid JSON: " + (message == null ? e.getClass().getSimpleName() : message);
+  }
+
+  /** Made on the first parsed line, as the mapper is: a framing reader (a scan) needs neither. */
+  private static final class Strict {
+    static final ObjectReader READER =
+        Json.mapper().reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
   }
 
   private static boolean isBlank(byte[] bytes, int offset, int length) {

@@ -71,7 +71,7 @@ public final class StreamEventMessage implements CliMessage {
   public synchronized JsonNode raw() {
     if (raw == null) {
       try {
-        raw = Json.MAPPER.readTree(line);
+        raw = Json.mapper().readTree(line);
       } catch (IOException e) {
         // DeltaLines read these very bytes as one JSON object.
         throw new UncheckedIOException(e);

@@ -75,7 +75,7 @@ public record ReplayScript(List<Segment> turns, List<Segment> resumes, boolean f
       if (line.isEmpty()) {
         continue;
       }
-      JsonNode node = Json.MAPPER.readTree(line);
+      JsonNode node = Json.mapper().readTree(line);
       String directive = Json.text(node, "milk_replay");
       if (directive == null) {
         if (target == null) {

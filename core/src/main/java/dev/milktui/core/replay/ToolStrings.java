@@ -92,7 +92,7 @@ final class ToolStrings {
       byte[] quoted = new byte[at - open + 1];
       System.arraycopy(bytes, open, quoted, 0, at - open);
       quoted[quoted.length - 1] = '"';
-      return Json.MAPPER.readTree(quoted).textValue();
+      return Json.mapper().readTree(quoted).textValue();
     }
 
     /** How many bytes it takes in UTF-8, as {@link ToolPreviews#utf8Length} counts them. */
@@ -102,7 +102,7 @@ final class ToolStrings {
 
     /** All of it, decoded by Jackson. */
     TextNode whole() throws IOException {
-      return (TextNode) Json.MAPPER.readTree(bytes, open, close + 1 - open);
+      return (TextNode) Json.mapper().readTree(bytes, open, close + 1 - open);
     }
   }
 
@@ -115,11 +115,11 @@ final class ToolStrings {
         return line.resolved(standIns);
       }
     }
-    return Json.MAPPER.readTree(bytes, offset, length);
+    return Json.mapper().readTree(bytes, offset, length);
   }
 
   private JsonNode resolved(byte[] standIns) throws IOException {
-    JsonNode tree = Json.MAPPER.readTree(standIns);
+    JsonNode tree = Json.mapper().readTree(standIns);
     if (tree instanceof ObjectNode line) {
       for (ToolPreviews.ToolValue value : ToolPreviews.toolValues(line)) {
         value.parent().set(value.field(), replaced(value.parent().get(value.field()), true));

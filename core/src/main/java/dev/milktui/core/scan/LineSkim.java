@@ -30,10 +30,10 @@ final class LineSkim {
   /** How much of a tool result's text is read: enough to tell how the call ended. */
   static final int RESULT_TEXT_CHARS = 64 * 1024;
 
-  private static final JsonFactory FACTORY = Json.MAPPER.getFactory();
+  private static final JsonFactory FACTORY = Json.factory();
 
   /** The live mapper's nodes: numbers read by the scan equal those a live session reads. */
-  private static final JsonNodeFactory NODES = Json.MAPPER.getNodeFactory();
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   /** Fields of a line kept as they are; all are small. */
   private static final Set<String> KEPT =
@@ -351,7 +351,7 @@ final class LineSkim {
         return object;
       }
       case START_ARRAY -> {
-        ArrayNode array = Json.MAPPER.createArrayNode();
+        ArrayNode array = Json.array();
         while (parser.nextToken() != JsonToken.END_ARRAY) {
           array.add(tree());
         }

@@ -231,7 +231,7 @@ public final class TranscriptScanner {
       return copy;
     }
     if (node.isArray()) {
-      ArrayNode copy = Json.MAPPER.createArrayNode();
+      ArrayNode copy = Json.array();
       node.forEach(item -> copy.add(shortened(item, budget)));
       return copy;
     }

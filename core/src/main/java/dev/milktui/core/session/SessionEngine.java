@@ -104,7 +104,7 @@ public final class SessionEngine {
       Consumer<String> unsupported) {
     JsonNode node;
     try {
-      node = Json.MAPPER.readTree(json);
+      node = Json.mapper().readTree(json);
     } catch (IOException e) {
       node = null;
     }

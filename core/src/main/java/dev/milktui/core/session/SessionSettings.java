@@ -21,8 +21,7 @@ final class SessionSettings {
   private SessionSettings() {}
 
   static String withAskRules(Optional<Path> userFile, List<String> askRules) {
-    ObjectNode settings =
-        userFile.map(SessionSettings::read).orElseGet(Json.MAPPER::createObjectNode);
+    ObjectNode settings = userFile.map(SessionSettings::read).orElseGet(Json::object);
     JsonNode permissions = settings.path("permissions");
     ObjectNode permissionsObject =
         permissions.isObject() ? (ObjectNode) permissions : settings.putObject("permissions");
@@ -35,9 +34,9 @@ final class SessionSettings {
   private static ObjectNode read(Path file) {
     try {
       if (!Files.exists(file)) {
-        return Json.MAPPER.createObjectNode();
+        return Json.object();
       }
-      JsonNode content = Json.MAPPER.readTree(file.toFile());
+      JsonNode content = Json.mapper().readTree(file.toFile());
       if (content instanceof ObjectNode object) {
         return object;
       }
@@ -45,6 +44,6 @@ final class SessionSettings {
     } catch (IOException e) {
       Logger.warn(e, "cannot read {}; the session gets only its ask rules", file);
     }
-    return Json.MAPPER.createObjectNode();
+    return Json.object();
   }
 }

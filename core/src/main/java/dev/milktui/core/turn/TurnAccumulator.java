@@ -564,7 +564,7 @@ public final class TurnAccumulator {
       return Json.object();
     }
     try {
-      JsonNode node = Json.MAPPER.readTree(json);
+      JsonNode node = Json.mapper().readTree(json);
       return node != null && node.isObject() ? node : Json.object();
     } catch (IOException e) {
       return Json.object();

@@ -32,7 +32,7 @@ class ResultSummaryTest {
             + "{\"content\":\"b\",\"status\":\"in_progress\"},"
             + "{\"content\":\"c\",\"status\":\"pending\"}]}";
 
-    assertThat(ToolInput.summary("TodoWrite", Json.MAPPER.readTree(input)))
+    assertThat(ToolInput.summary("TodoWrite", Json.mapper().readTree(input)))
         .isEqualTo("3 todos: 1 done, 1 in progress, 1 to do");
   }
 }

@@ -56,7 +56,7 @@ class ShownInputTest {
           "nested");
 
   private static JsonNode parse(String json) throws Exception {
-    return Json.MAPPER.readTree(json);
+    return Json.mapper().readTree(json);
   }
 
   @Test

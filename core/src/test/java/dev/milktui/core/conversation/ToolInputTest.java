@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ToolInputTest {
 
   private static JsonNode json(String text) throws IOException {
-    return Json.MAPPER.readTree(text);
+    return Json.mapper().readTree(text);
   }
 
   @Test

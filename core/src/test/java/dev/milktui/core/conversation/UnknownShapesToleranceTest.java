@@ -100,7 +100,7 @@ class UnknownShapesToleranceTest {
 
   private static JsonNode read(String line) {
     try {
-      return Json.MAPPER.readTree(line);
+      return Json.mapper().readTree(line);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -109,14 +109,14 @@ class UnknownShapesToleranceTest {
   /** The node with an unknown field in every object, first or last, and a block in content. */
   private static JsonNode withUnknownFields(JsonNode node, boolean first) {
     if (node instanceof ArrayNode array) {
-      ArrayNode copy = Json.MAPPER.createArrayNode();
+      ArrayNode copy = Json.mapper().createArrayNode();
       array.forEach(element -> copy.add(withUnknownFields(element, !first)));
       return copy;
     }
     if (!(node instanceof ObjectNode object)) {
       return node;
     }
-    ObjectNode copy = Json.MAPPER.createObjectNode();
+    ObjectNode copy = Json.mapper().createObjectNode();
     if (first) {
       copy.putObject("x_future_field").putArray("list").add(1).add("two");
     }

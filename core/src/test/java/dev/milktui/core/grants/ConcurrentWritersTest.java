@@ -213,11 +213,11 @@ class ConcurrentWritersTest {
       }
     }
     try {
-      ObjectNode root = (ObjectNode) Json.MAPPER.readTree(Files.readString(settings));
+      ObjectNode root = (ObjectNode) Json.mapper().readTree(Files.readString(settings));
       ((ArrayNode) root.path("permissions").path("allow")).add(rule);
       Path temporary = settings.resolveSibling("settings.json.claude-tmp");
       Files.writeString(
-          temporary, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+          temporary, Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(root));
       Files.move(temporary, settings, StandardCopyOption.ATOMIC_MOVE);
     } finally {
       Files.delete(lock);

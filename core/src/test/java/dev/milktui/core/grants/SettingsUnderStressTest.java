@@ -40,7 +40,7 @@ class SettingsUnderStressTest {
   }
 
   private void assertValidWithEveryKey() throws Exception {
-    JsonNode root = Json.MAPPER.readTree(Files.readString(settings));
+    JsonNode root = Json.mapper().readTree(Files.readString(settings));
     assertThat(root.get("model").asText()).isEqualTo("opus");
     assertThat(root.at("/permissions/allow/0").asText()).isEqualTo("WebSearch");
     for (int i = 0; i < 2_000; i++) {
@@ -124,7 +124,7 @@ class SettingsUnderStressTest {
         new SettingsGrantPersister(new SettingsStore(settings, temp), temp);
     persister.persist(new GrantDecision(List.of("Bash(make:*)"), List.of(), true, null));
 
-    JsonNode allow = Json.MAPPER.readTree(Files.readString(settings)).at("/permissions/allow");
+    JsonNode allow = Json.mapper().readTree(Files.readString(settings)).at("/permissions/allow");
     assertThat(allow.toString()).isEqualTo("[\"WebSearch\",\"Bash(make:*)\"]");
     assertThat(Files.readString(settings)).doesNotContain("\"/tmp\"");
     assertValidWithEveryKey();

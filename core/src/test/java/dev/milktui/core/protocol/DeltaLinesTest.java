@@ -31,10 +31,10 @@ class DeltaLinesTest {
           continue;
         }
         fast++;
-        CliMessage general = MessageParser.parse(Json.MAPPER.readTree(line));
+        CliMessage general = MessageParser.parse(Json.mapper().readTree(line));
         assertThat(read).as(name + ": " + text).isEqualTo(general);
         assertThat(read.sessionId()).isEqualTo(general.sessionId());
-        assertThat(read.raw()).isEqualTo(Json.MAPPER.readTree(line));
+        assertThat(read.raw()).isEqualTo(Json.mapper().readTree(line));
       }
     }
     assertThat(fast).as("deltas read without a tree").isGreaterThan(100);
@@ -67,7 +67,7 @@ class DeltaLinesTest {
     for (String text : texts) {
       byte[] line = text.getBytes(StandardCharsets.UTF_8);
       StreamEventMessage read = deltas.read(line, line.length);
-      assertThat(read).as(text).isEqualTo(MessageParser.parse(Json.MAPPER.readTree(line)));
+      assertThat(read).as(text).isEqualTo(MessageParser.parse(Json.mapper().readTree(line)));
       assertThat(read.sessionId()).as(text).isEqualTo(Json.text(read.raw(), "session_id"));
     }
   }
@@ -112,7 +112,7 @@ class DeltaLinesTest {
     DeltaLines deltas = new DeltaLines();
     byte[] delta = DELTA.getBytes(StandardCharsets.UTF_8);
     StreamEventMessage expected =
-        (StreamEventMessage) MessageParser.parse(Json.MAPPER.readTree(delta));
+        (StreamEventMessage) MessageParser.parse(Json.mapper().readTree(delta));
     String[] others = {
       "{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_stop\",\"index\":0}}",
       "{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_delta\",\"index\":0,",
@@ -134,7 +134,7 @@ class DeltaLinesTest {
     line[at] = (byte) 0xC3; // a lead byte followed by an ASCII byte: invalid UTF-8
     StreamEventMessage read = new DeltaLines().read(line, line.length);
     CliMessage general =
-        MessageParser.parse(Json.MAPPER.readTree(new String(line, StandardCharsets.UTF_8)));
+        MessageParser.parse(Json.mapper().readTree(new String(line, StandardCharsets.UTF_8)));
     if (read != null) {
       assertThat(read.event()).isEqualTo(((StreamEventMessage) general).event());
     }

@@ -24,7 +24,7 @@ class HostMessagesTest {
 
   static JsonNode tree(String json) {
     try {
-      return Json.MAPPER.readTree(json);
+      return Json.mapper().readTree(json);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -27,7 +27,7 @@ class MessageParserTest {
 
   static CliMessage parse(String json) {
     try {
-      return MessageParser.parse(Json.MAPPER.readTree(json));
+      return MessageParser.parse(Json.mapper().readTree(json));
     } catch (JsonProcessingException e) {
       throw new AssertionError(e);
     }
@@ -306,12 +306,12 @@ class MessageParserTest {
     String twelveKib = "A".repeat(12 * 1024 / 3 * 4);
     assertThat(
             MessageParser.imagePlaceholder(
-                Json.MAPPER
+                Json.mapper()
                     .createObjectNode()
                     .put("type", "image")
                     .set(
                         "source",
-                        Json.MAPPER
+                        Json.mapper()
                             .createObjectNode()
                             .put("media_type", "image/png")
                             .put("data", twelveKib))))

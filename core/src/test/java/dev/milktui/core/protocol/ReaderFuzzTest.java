@@ -258,24 +258,24 @@ class ReaderFuzzTest {
   private static JsonNode otherType(JsonNode was, Random random) {
     List<JsonNode> options = new ArrayList<>();
     if (!was.isTextual()) {
-      options.add(Json.MAPPER.getNodeFactory().textNode("wrong"));
+      options.add(Json.mapper().getNodeFactory().textNode("wrong"));
     }
     if (!was.isNumber()) {
-      options.add(Json.MAPPER.getNodeFactory().numberNode(-1));
+      options.add(Json.mapper().getNodeFactory().numberNode(-1));
     }
     if (!was.isObject()) {
       options.add(Json.object().put("unexpected", true));
     }
     if (!was.isArray()) {
-      ArrayNode array = Json.MAPPER.createArrayNode();
+      ArrayNode array = Json.mapper().createArrayNode();
       array.add(1).add("two").addNull();
       options.add(array);
     }
     if (!was.isNull()) {
-      options.add(Json.MAPPER.getNodeFactory().nullNode());
+      options.add(Json.mapper().getNodeFactory().nullNode());
     }
     if (!was.isBoolean()) {
-      options.add(Json.MAPPER.getNodeFactory().booleanNode(true));
+      options.add(Json.mapper().getNodeFactory().booleanNode(true));
     }
     return options.get(random.nextInt(options.size()));
   }
@@ -293,7 +293,7 @@ class ReaderFuzzTest {
 
   private static JsonNode tree(byte[] line) {
     try {
-      return Json.MAPPER.readTree(line);
+      return Json.mapper().readTree(line);
     } catch (IOException e) {
       return null;
     }

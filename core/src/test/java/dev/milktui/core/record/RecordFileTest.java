@@ -31,7 +31,7 @@ class RecordFileTest {
     }
     List<String> lines = Files.readAllLines(file);
     assertThat(lines).hasSize(4);
-    JsonNode first = Json.MAPPER.readTree(lines.get(0));
+    JsonNode first = Json.mapper().readTree(lines.get(0));
     assertThat(first.get("ts").asText()).isEqualTo("2026-12-02T10:00:00Z");
     assertThat(first.get("dir").asText()).isEqualTo("host");
 
@@ -76,13 +76,13 @@ class RecordFileTest {
 
   @Test
   void aPlainCliLineIsNotMistakenForARecordEntry() throws Exception {
-    assertThat(RecordFile.isEntry(Json.MAPPER.readTree("{\"type\":\"result\",\"line\":1}")))
+    assertThat(RecordFile.isEntry(Json.mapper().readTree("{\"type\":\"result\",\"line\":1}")))
         .isFalse();
   }
 
   private static JsonNode readTree(String line) {
     try {
-      return Json.MAPPER.readTree(line);
+      return Json.mapper().readTree(line);
     } catch (Exception e) {
       throw new AssertionError(e);
     }

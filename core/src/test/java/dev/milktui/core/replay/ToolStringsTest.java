@@ -41,7 +41,7 @@ class ToolStringsTest {
       byte[] streamed = new ToolPreviews(budget).of(line, 0, line.length);
       byte[] whole;
       try {
-        JsonNode tree = Json.MAPPER.readTree(line);
+        JsonNode tree = Json.mapper().readTree(line);
         whole = new ToolPreviews(budget).of(tree, line, 0, line.length);
       } catch (IOException e) {
         whole = line;
@@ -136,7 +136,7 @@ class ToolStringsTest {
     byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
 
     JsonNode tree = ToolStrings.parse(bytes, 0, bytes.length);
-    JsonNode jackson = Json.MAPPER.readTree(bytes);
+    JsonNode jackson = Json.mapper().readTree(bytes);
 
     assertThat(tree.at("/message/content/0")).isEqualTo(jackson.at("/message/content/0"));
     assertThat(tree.get("note")).isEqualTo(jackson.get("note"));
@@ -203,7 +203,7 @@ class ToolStringsTest {
         result(quoted("u".repeat(CAP + 10) + "\u0001")).getBytes(StandardCharsets.UTF_8);
 
     for (byte[] line : List.of(unclosed, controlled)) {
-      assertThatThrownBy(() -> Json.MAPPER.readTree(line)).isInstanceOf(IOException.class);
+      assertThatThrownBy(() -> Json.mapper().readTree(line)).isInstanceOf(IOException.class);
       assertThatThrownBy(() -> ToolStrings.parse(line, 0, line.length))
           .isInstanceOf(IOException.class);
     }

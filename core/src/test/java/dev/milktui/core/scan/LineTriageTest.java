@@ -24,7 +24,7 @@ class LineTriageTest {
   /** A session record's entry of a line from claude, escaped as the record writes it. */
   private static String entry(String line) {
     try {
-      return ENTRY_OPENING + Json.MAPPER.writeValueAsString(line) + "}";
+      return ENTRY_OPENING + Json.mapper().writeValueAsString(line) + "}";
     } catch (JsonProcessingException e) {
       throw new IllegalStateException(e);
     }
@@ -54,7 +54,7 @@ class LineTriageTest {
   private static JsonNode jackson(String line) {
     try {
       JsonNode node =
-          Json.MAPPER
+          Json.mapper()
               .reader()
               .with(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
               .readTree(line);

@@ -69,7 +69,7 @@ class TranscriptScannerTest {
   void aRecordEntryWrittenInAnotherFieldOrderIsReadToo() throws IOException {
     String f1 = Files.readAllLines(Recordings.ndjson("f1-ppt-arg-devnull")).get(0);
     String entry =
-        Json.MAPPER
+        Json.mapper()
             .createObjectNode()
             .put("line", f1)
             .put("dir", RecordFile.FROM_CLAUDE)

@@ -108,7 +108,7 @@ class BackgroundWorkTest extends StandInFixture {
   private static List<String> userMessages(List<String> stdin) throws Exception {
     List<String> texts = new ArrayList<>();
     for (String line : stdin) {
-      JsonNode node = Json.MAPPER.readTree(line);
+      JsonNode node = Json.mapper().readTree(line);
       if ("user".equals(node.path("type").asText())) {
         texts.add(node.at("/message/content").asText());
       }
@@ -120,7 +120,7 @@ class BackgroundWorkTest extends StandInFixture {
       throws Exception {
     List<JsonNode> found = new ArrayList<>();
     for (String line : stdin) {
-      JsonNode node = Json.MAPPER.readTree(line);
+      JsonNode node = Json.mapper().readTree(line);
       if (subtype.equals(node.at("/request/subtype").asText())) {
         found.add(node);
       }
@@ -296,7 +296,8 @@ class BackgroundWorkTest extends StandInFixture {
     assertThat(usage).isEqualTo(new SessionEvent.ContextUsage(230_000, 1_000_000, 23));
     SessionEvent.TotalsChanged totals = events.await(SessionEvent.TotalsChanged.class);
     assertThat(totals).isEqualTo(new SessionEvent.TotalsChanged(SID, 105, 0.01));
-    JsonNode request = Json.MAPPER.readTree(Files.readString(fake.log.resolve("context-request")));
+    JsonNode request =
+        Json.mapper().readTree(Files.readString(fake.log.resolve("context-request")));
     assertThat(request.at("/request/subtype").asText()).isEqualTo("get_context_usage");
     assertThat(events.all(SessionEvent.ControlAnswered.class))
         .as("the session's own request is not shown as an answer")

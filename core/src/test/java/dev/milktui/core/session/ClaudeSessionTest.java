@@ -37,7 +37,7 @@ class ClaudeSessionTest extends StandInFixture {
     assertThat(fake.runs()).hasSize(1);
     List<String> stdin = fake.lastStdin().orElseThrow();
     assertThat(stdin).hasSize(2);
-    JsonNode first = Json.MAPPER.readTree(stdin.get(0));
+    JsonNode first = Json.mapper().readTree(stdin.get(0));
     assertThat(first.at("/message/role").asText()).isEqualTo("user");
     assertThat(first.at("/message/content").asText()).isEqualTo("Say hello");
     assertThat(session.sessionId()).isPresent();
@@ -72,7 +72,7 @@ class ClaudeSessionTest extends StandInFixture {
     assertThat(fake.lastStdin().orElseThrow())
         .anySatisfy(
             line -> {
-              JsonNode request = Json.MAPPER.readTree(line).path("request");
+              JsonNode request = Json.mapper().readTree(line).path("request");
               assertThat(request.path("subtype").asText()).isEqualTo("set_permission_mode");
               assertThat(request.path("mode").asText()).isEqualTo("default");
             });
@@ -139,9 +139,9 @@ class ClaudeSessionTest extends StandInFixture {
     events.await(SessionEvent.TurnFinished.class);
 
     List<String> stdin = fake.lastStdin().orElseThrow();
-    JsonNode answer = Json.MAPPER.readTree(stdin.get(1));
+    JsonNode answer = Json.mapper().readTree(stdin.get(1));
     JsonNode recorded =
-        Json.MAPPER.readTree(Files.readAllLines(Recordings.stdin("d-allow")).get(1));
+        Json.mapper().readTree(Files.readAllLines(Recordings.stdin("d-allow")).get(1));
     assertThat(answer).isEqualTo(recorded);
   }
 
@@ -258,7 +258,7 @@ class ClaudeSessionTest extends StandInFixture {
                 + String.join(",", LaunchSpec.defaults(Path.of("claude"), dir).baselineTools())
                 + ",Bash(touch:*)");
     assertThat(String.join(" ", argv)).contains("--add-dir " + outside);
-    JsonNode retry = Json.MAPPER.readTree(fake.lastStdin().orElseThrow().get(0));
+    JsonNode retry = Json.mapper().readTree(fake.lastStdin().orElseThrow().get(0));
     assertThat(retry.at("/message/content").asText())
         .isEqualTo(GrantDecision.DEFAULT_RETRY_MESSAGE);
     assertThat(events.all(SessionEvent.UserPrompt.class))
@@ -364,7 +364,7 @@ class ClaudeSessionTest extends StandInFixture {
     events.await(SessionEvent.TurnStarted.class);
     session.interrupt();
     events.await(SessionEvent.ProcessExited.class);
-    JsonNode interrupt = Json.MAPPER.readTree(fake.lastStdin().orElseThrow().get(1));
+    JsonNode interrupt = Json.mapper().readTree(fake.lastStdin().orElseThrow().get(1));
     assertThat(interrupt.get("type").asText()).isEqualTo("control_request");
     assertThat(interrupt.at("/request/subtype").asText()).isEqualTo("interrupt");
   }

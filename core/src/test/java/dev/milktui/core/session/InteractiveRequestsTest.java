@@ -52,7 +52,7 @@ class InteractiveRequestsTest {
   }
 
   private static JsonNode recordedStdin(String name, int line) throws IOException {
-    return Json.MAPPER.readTree(Files.readAllLines(Recordings.stdin(name)).get(line));
+    return Json.mapper().readTree(Files.readAllLines(Recordings.stdin(name)).get(line));
   }
 
   @Test
@@ -63,7 +63,7 @@ class InteractiveRequestsTest {
 
     assertThat(ask.answerQuestions(Map.of("Which database should we use?", "Postgres"))).isTrue();
 
-    assertThat(Json.MAPPER.readTree(written.get(written.size() - 1)))
+    assertThat(Json.mapper().readTree(written.get(written.size() - 1)))
         .isEqualTo(recordedStdin("p8b-askuserquestion-answered", 1));
   }
 
@@ -84,7 +84,7 @@ class InteractiveRequestsTest {
     request("ExitPlanMode").approvePlan("acceptEdits");
 
     JsonNode answer =
-        Json.MAPPER.readTree(written.get(written.size() - 1)).at("/response/response");
+        Json.mapper().readTree(written.get(written.size() - 1)).at("/response/response");
     assertThat(answer.path("behavior").asText()).isEqualTo("allow");
     assertThat(answer.path("updatedInput").isEmpty()).isTrue();
     assertThat(answer.at("/updatedPermissions/0/type").asText()).isEqualTo("setMode");
@@ -101,9 +101,9 @@ class InteractiveRequestsTest {
     request("ExitPlanMode").approvePlan("acceptEdits");
 
     int answers = written.size();
-    assertThat(Json.MAPPER.readTree(written.get(answers - 2)).at("/response/response"))
+    assertThat(Json.mapper().readTree(written.get(answers - 2)).at("/response/response"))
         .isEqualTo(recordedStdin(name, 1).at("/response/response"));
-    assertThat(Json.MAPPER.readTree(written.get(answers - 1)).at("/response/response"))
+    assertThat(Json.mapper().readTree(written.get(answers - 1)).at("/response/response"))
         .isEqualTo(recordedStdin(name, 2).at("/response/response"));
     assertThat(all(SessionEvent.StatusChanged.class))
         .extracting(SessionEvent.StatusChanged::permissionMode)
@@ -151,12 +151,12 @@ class InteractiveRequestsTest {
     assertThat(form.accept(Json.object().put("colour", "blue"))).isTrue();
     assertThat(form.decline()).isFalse();
 
-    JsonNode line = Json.MAPPER.readTree(written.get(written.size() - 1));
+    JsonNode line = Json.mapper().readTree(written.get(written.size() - 1));
     assertThat(line.at("/response/subtype").asText()).isEqualTo("success");
     assertThat(line.at("/response/request_id").asText()).isEqualTo(form.requestId());
     assertThat(line.at("/response/response"))
         .isEqualTo(
-            Json.MAPPER.readTree("{\"action\":\"accept\",\"content\":{\"colour\":\"blue\"}}"));
+            Json.mapper().readTree("{\"action\":\"accept\",\"content\":{\"colour\":\"blue\"}}"));
   }
 
   @Test
@@ -164,18 +164,19 @@ class InteractiveRequestsTest {
       throws IOException {
     engine.route(
         MessageParser.parse(
-            Json.MAPPER.readTree(
-                "{\"type\":\"control_request\",\"request_id\":\"e1\",\"request\":{\"subtype\":"
-                    + "\"elicitation\",\"mcp_server_name\":\"s\",\"message\":\"m\",\"mode\":"
-                    + "\"form\",\"requested_schema\":{\"type\":\"object\",\"properties\":"
-                    + "{\"tags\":{\"type\":\"array\"}}}}}")),
+            Json.mapper()
+                .readTree(
+                    "{\"type\":\"control_request\",\"request_id\":\"e1\",\"request\":{\"subtype\":"
+                        + "\"elicitation\",\"mcp_server_name\":\"s\",\"message\":\"m\",\"mode\":"
+                        + "\"form\",\"requested_schema\":{\"type\":\"object\",\"properties\":"
+                        + "{\"tags\":{\"type\":\"array\"}}}}}")),
         id -> (request, line) -> true,
         written::add);
     ElicitationRequest form = all(SessionEvent.ElicitationRequested.class).get(0).request();
 
     assertThat(form.unsupported()).hasValueSatisfying(why -> assertThat(why).contains("tags"));
     form.decline();
-    assertThat(Json.MAPPER.readTree(written.get(0)).at("/response/response/action").asText())
+    assertThat(Json.mapper().readTree(written.get(0)).at("/response/response/action").asText())
         .isEqualTo("decline");
   }
 
@@ -203,11 +204,12 @@ class InteractiveRequestsTest {
     for (String status : List.of("allowed", "allowed_warning", "rejected")) {
       engine.route(
           MessageParser.parse(
-              Json.MAPPER.readTree(
-                  "{\"type\":\"rate_limit_event\",\"rate_limit_info\":{\"status\":\""
-                      + status
-                      + "\",\"resetsAt\":1767268800,\"rateLimitType\":\"five_hour\","
-                      + "\"utilization\":0.9},\"uuid\":\"u\",\"session_id\":\"s\"}")),
+              Json.mapper()
+                  .readTree(
+                      "{\"type\":\"rate_limit_event\",\"rate_limit_info\":{\"status\":\""
+                          + status
+                          + "\",\"resetsAt\":1767268800,\"rateLimitType\":\"five_hour\","
+                          + "\"utilization\":0.9},\"uuid\":\"u\",\"session_id\":\"s\"}")),
           id -> (request, line) -> true,
           written::add);
     }

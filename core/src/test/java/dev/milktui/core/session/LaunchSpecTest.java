@@ -56,7 +56,7 @@ class LaunchSpecTest {
   }
 
   private static String askSettings() {
-    ObjectNode settings = Json.MAPPER.createObjectNode();
+    ObjectNode settings = Json.mapper().createObjectNode();
     ArrayNode ask = settings.putObject("permissions").putArray("ask");
     AlwaysAsk.DEFAULT_RULES.forEach(ask::add);
     return settings.toString();

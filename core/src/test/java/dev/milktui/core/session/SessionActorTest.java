@@ -26,7 +26,7 @@ class SessionActorTest extends StandInFixture {
   private static List<String> userMessages(List<String> stdin) throws Exception {
     List<String> texts = new ArrayList<>();
     for (String line : stdin) {
-      JsonNode node = Json.MAPPER.readTree(line);
+      JsonNode node = Json.mapper().readTree(line);
       if ("user".equals(node.path("type").asText())) {
         texts.add(node.at("/message/content").asText());
       }
@@ -51,7 +51,7 @@ class SessionActorTest extends StandInFixture {
 
     session.interrupt();
     events.await(SessionEvent.ProcessExited.class);
-    JsonNode interrupt = Json.MAPPER.readTree(fake.lastStdin().orElseThrow().get(0));
+    JsonNode interrupt = Json.mapper().readTree(fake.lastStdin().orElseThrow().get(0));
     assertThat(interrupt.get("type").asText()).isEqualTo("control_request");
     assertThat(interrupt.at("/request/subtype").asText()).isEqualTo("interrupt");
   }
@@ -182,8 +182,8 @@ class SessionActorTest extends StandInFixture {
 
     List<String> stdin = fake.lastStdin().orElseThrow();
     assertThat(stdin).hasSize(3);
-    JsonNode allow = Json.MAPPER.readTree(stdin.get(1));
-    JsonNode deny = Json.MAPPER.readTree(stdin.get(2));
+    JsonNode allow = Json.mapper().readTree(stdin.get(1));
+    JsonNode deny = Json.mapper().readTree(stdin.get(2));
     assertThat(allow.at("/response/request_id").asText()).isEqualTo(first.requestId());
     assertThat(deny.at("/response/request_id").asText()).isEqualTo(first.requestId());
     assertThat(allow.at("/response/response/behavior").asText()).isEqualTo("allow");

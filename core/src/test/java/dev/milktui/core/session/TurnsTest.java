@@ -23,7 +23,7 @@ class TurnsTest {
 
   private static CliMessage line(String json) {
     try {
-      return MessageParser.parse(Json.MAPPER.readTree(json));
+      return MessageParser.parse(Json.mapper().readTree(json));
     } catch (IOException e) {
       throw new AssertionError(e);
     }
@@ -154,7 +154,7 @@ class TurnsTest {
   void theRecordedSlashCommandsEachAnswerTheirOwnMessageAndClearIsOurs() throws IOException {
     Map<String, String> sent = new HashMap<>();
     for (String stdin : Files.readAllLines(Recordings.stdin("p6-slash-commands"))) {
-      JsonNode node = Json.MAPPER.readTree(stdin);
+      JsonNode node = Json.mapper().readTree(stdin);
       if (node.hasNonNull("uuid")) {
         sent.put(node.get("uuid").asText(), node.at("/message/content").asText());
       }
@@ -187,7 +187,7 @@ class TurnsTest {
     List<String> stdin = Files.readAllLines(Recordings.stdin("p19-message-during-claude-turn"));
     Map<String, String> sent = new HashMap<>();
     for (String line : stdin) {
-      JsonNode node = Json.MAPPER.readTree(line);
+      JsonNode node = Json.mapper().readTree(line);
       sent.put(node.get("uuid").asText(), node.at("/message/content").asText());
     }
     List<TurnState> started = new ArrayList<>();

@@ -104,7 +104,7 @@ public final class CliRun implements AutoCloseable {
 
   /** Sends {@code text} as the user's message in stream-json. */
   public void sendUserMessage(String text) {
-    ObjectNode user = Json.MAPPER.createObjectNode().put("type", "user");
+    ObjectNode user = Json.mapper().createObjectNode().put("type", "user");
     user.putObject("message").put("role", "user").put("content", text);
     send(user);
   }
@@ -218,7 +218,7 @@ public final class CliRun implements AutoCloseable {
 
   private static JsonNode parse(String line) {
     try {
-      JsonNode json = Json.MAPPER.readTree(line);
+      JsonNode json = Json.mapper().readTree(line);
       return json == null || json.isMissingNode() ? TextNode.valueOf(line) : json;
     } catch (IOException e) {
       return TextNode.valueOf(line);

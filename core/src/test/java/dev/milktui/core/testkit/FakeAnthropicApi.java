@@ -206,12 +206,12 @@ public final class FakeAnthropicApi implements AutoCloseable {
     if (exchange.getRequestMethod().equals("HEAD")) {
       exchange.sendResponseHeaders(200, -1);
     } else {
-      sendJson(exchange, 200, Json.MAPPER.createObjectNode());
+      sendJson(exchange, 200, Json.mapper().createObjectNode());
     }
   }
 
   private ObjectNode errorBody(Reply.HttpError error) {
-    ObjectNode body = Json.MAPPER.createObjectNode().put("type", "error");
+    ObjectNode body = Json.mapper().createObjectNode().put("type", "error");
     body.putObject("error").put("type", error.type().wireName()).put("message", error.message());
     return body.put("request_id", requestId());
   }
@@ -227,7 +227,7 @@ public final class FakeAnthropicApi implements AutoCloseable {
 
   private static void sendJson(HttpExchange exchange, int status, JsonNode json)
       throws IOException {
-    byte[] bytes = Json.MAPPER.writeValueAsBytes(json);
+    byte[] bytes = Json.mapper().writeValueAsBytes(json);
     exchange.getResponseHeaders().set("Content-Type", "application/json");
     exchange.sendResponseHeaders(status, bytes.length);
     exchange.getResponseBody().write(bytes);
@@ -249,7 +249,7 @@ public final class FakeAnthropicApi implements AutoCloseable {
 
   private static JsonNode parse(byte[] bytes) {
     try {
-      JsonNode json = Json.MAPPER.readTree(bytes);
+      JsonNode json = Json.mapper().readTree(bytes);
       return json == null ? MissingNode.getInstance() : json;
     } catch (IOException e) {
       return MissingNode.getInstance();

@@ -93,8 +93,8 @@ class FakeAnthropicApiTest {
     List<String> fragments = deltas(events, "partial_json");
     assertThat(fragments.get(0)).isEmpty();
     assertThat(fragments.size()).isGreaterThan(2);
-    assertThat(Json.MAPPER.readTree(String.join("", fragments)))
-        .isEqualTo(Json.MAPPER.valueToTree(Map.of("command", "echo a long enough command")));
+    assertThat(Json.mapper().readTree(String.join("", fragments)))
+        .isEqualTo(Json.mapper().valueToTree(Map.of("command", "echo a long enough command")));
     assertThat(deltaText(events, "text")).isEqualTo("Running it.");
     assertThat(events.get(events.size() - 2).data().path("delta").path("stop_reason").asText())
         .isEqualTo("tool_use");
@@ -154,7 +154,7 @@ class FakeAnthropicApiTest {
 
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(response.headers().firstValue("content-type")).hasValue("application/json");
-    JsonNode message = Json.MAPPER.readTree(response.body());
+    JsonNode message = Json.mapper().readTree(response.body());
     assertThat(message.path("type").asText()).isEqualTo("message");
     assertThat(message.path("stop_reason").asText()).isEqualTo("tool_use");
     assertThat(message.path("content").get(0).path("input").path("file_path").asText())
@@ -173,11 +173,11 @@ class FakeAnthropicApiTest {
     HttpResponse<String> noRetry = post(conversation(true, "a", "x", "b"));
 
     assertThat(overloaded.statusCode()).isEqualTo(529);
-    assertThat(Json.MAPPER.readTree(overloaded.body()).path("error").path("type").asText())
+    assertThat(Json.mapper().readTree(overloaded.body()).path("error").path("type").asText())
         .isEqualTo("overloaded_error");
     assertThat(overloaded.headers().firstValue("x-should-retry")).isEmpty();
     assertThat(noRetry.statusCode()).isEqualTo(500);
-    assertThat(Json.MAPPER.readTree(noRetry.body()).path("type").asText()).isEqualTo("error");
+    assertThat(Json.mapper().readTree(noRetry.body()).path("type").asText()).isEqualTo("error");
     assertThat(noRetry.headers().firstValue("x-should-retry")).hasValue("false");
   }
 
@@ -265,7 +265,7 @@ class FakeAnthropicApiTest {
 
   /** A request body whose messages alternate user, assistant, user, ... with the given texts. */
   private static ObjectNode conversation(boolean stream, String... texts) {
-    ObjectNode body = Json.MAPPER.createObjectNode();
+    ObjectNode body = Json.mapper().createObjectNode();
     body.put("model", "claude-opus-5-5").put("max_tokens", 128000).put("stream", stream);
     ArrayNode messages = body.putArray("messages");
     for (int i = 0; i < texts.length; i++) {
@@ -302,7 +302,7 @@ class FakeAnthropicApiTest {
       events.add(
           new SseEvent(
               lines[0].substring("event: ".length()),
-              (ObjectNode) Json.MAPPER.readTree(lines[1].substring("data: ".length()))));
+              (ObjectNode) Json.mapper().readTree(lines[1].substring("data: ".length()))));
     }
     assertThat(response.body()).endsWith("\n\n");
     return events;
@@ -330,6 +330,6 @@ class FakeAnthropicApiTest {
   }
 
   private static String text(String messageJson) throws IOException {
-    return Json.MAPPER.readTree(messageJson).path("content").get(0).path("text").asText();
+    return Json.mapper().readTree(messageJson).path("content").get(0).path("text").asText();
   }
 }

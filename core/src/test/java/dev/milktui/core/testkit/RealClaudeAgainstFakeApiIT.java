@@ -216,14 +216,14 @@ class RealClaudeAgainstFakeApiIT {
   }
 
   private static ObjectNode userMessage(String text) {
-    ObjectNode line = Json.MAPPER.createObjectNode().put("type", "user");
+    ObjectNode line = Json.mapper().createObjectNode().put("type", "user");
     line.putObject("message").put("role", "user").put("content", text);
     return line;
   }
 
   /** Allows a {@code can_use_tool} request with its own input echoed back (lessons.md). */
   private static ObjectNode allow(JsonNode request) {
-    ObjectNode line = Json.MAPPER.createObjectNode().put("type", "control_response");
+    ObjectNode line = Json.mapper().createObjectNode().put("type", "control_response");
     ObjectNode response = line.putObject("response").put("subtype", "success");
     response.put("request_id", request.path("request_id").asText());
     ObjectNode decision = response.putObject("response").put("behavior", "allow");

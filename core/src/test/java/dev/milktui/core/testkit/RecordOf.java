@@ -40,7 +40,7 @@ public final class RecordOf {
       for (String line : Files.readAllLines(Recordings.ndjson(name))) {
         byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
         record.fromClaude(bytes, 0, bytes.length);
-        String requestId = Json.text(Json.MAPPER.readTree(line), "request_id");
+        String requestId = Json.text(Json.mapper().readTree(line), "request_id");
         host.removeIf(
             answer -> {
               boolean answers = requestId != null && answer.contains(requestId);

@@ -57,7 +57,7 @@ class RecordingMakerIT {
     for (String line : Files.readAllLines(ndjson)) {
       JsonNode json;
       try {
-        json = Json.MAPPER.readTree(line);
+        json = Json.mapper().readTree(line);
       } catch (IOException e) {
         throw new UncheckedIOException(ndjson + ": not JSON: " + line, e);
       }

@@ -252,7 +252,7 @@ public record RecordingScenario(
 
   private static JsonNode line(String json) {
     try {
-      return Json.MAPPER.readTree(json);
+      return Json.mapper().readTree(json);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -26,7 +26,7 @@ public sealed interface ReplyBlock {
     }
 
     static ToolUse of(String id, String name, Map<String, ?> input) {
-      return new ToolUse(id, name, Json.MAPPER.valueToTree(input));
+      return new ToolUse(id, name, Json.mapper().valueToTree(input));
     }
   }
 

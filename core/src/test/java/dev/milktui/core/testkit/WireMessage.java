@@ -80,14 +80,14 @@ final class WireMessage {
   }
 
   private ObjectNode envelope() {
-    ObjectNode json = Json.MAPPER.createObjectNode();
+    ObjectNode json = Json.mapper().createObjectNode();
     json.put("id", id).put("type", "message").put("role", "assistant").put("model", model);
     json.putNull("stop_sequence");
     return json;
   }
 
   private static ObjectNode completeBlock(ReplyBlock block) {
-    ObjectNode json = Json.MAPPER.createObjectNode();
+    ObjectNode json = Json.mapper().createObjectNode();
     if (block instanceof ReplyBlock.Text text) {
       json.put("type", "text").put("text", text.text());
     } else if (block instanceof ReplyBlock.ToolUse toolUse) {
@@ -114,7 +114,7 @@ final class WireMessage {
   }
 
   private ObjectNode usage(int outputTokens) {
-    ObjectNode usage = Json.MAPPER.createObjectNode();
+    ObjectNode usage = Json.mapper().createObjectNode();
     usage.put("input_tokens", inputTokens);
     usage.put("cache_creation_input_tokens", 0);
     usage.put("cache_read_input_tokens", 0);
@@ -133,7 +133,7 @@ final class WireMessage {
   }
 
   private static ObjectNode event(String type) {
-    return Json.MAPPER.createObjectNode().put("type", type);
+    return Json.mapper().createObjectNode().put("type", type);
   }
 
   private static ObjectNode delta(int index, String deltaType, String field, String value) {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.milktui.core.protocol.Json;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import org.junit.jupiter.api.Test;
 
 class TerminalSafeJsonTest {
@@ -24,9 +26,37 @@ class TerminalSafeJsonTest {
   }
 
   @Test
+  void everyKindOfNodeIsWrittenAsTheMapperWroteIt() {
+    ObjectNode node = Json.object();
+    node.put("int", -7).put("long", 1L << 40).put("short", (short) 3);
+    node.put("big_integer", new BigInteger("123456789012345678901234567890"));
+    node.put("double", 0.1).put("tiny_double", 1e-9).put("float", 2.5f).put("nan", Double.NaN);
+    node.put("decimal", new BigDecimal("1.50")).put("decimal_exponent", new BigDecimal("1E+3"));
+    node.put("decimal_small", new BigDecimal("0.00000001")).put("decimal_zero", BigDecimal.ZERO);
+    node.putNull("null").put("true", true).put("false", false);
+    node.putArray("empty_array");
+    node.putObject("empty_object");
+    node.putArray("array").add(1).addNull().add("x").addArray().add(new BigDecimal("-2.0"));
+    node.putObject("nested").putObject("deeper").put("é", "ünï\u0000\"\\/\t");
+    node.put("hostile", HOSTILE);
+
+    assertThat(TerminalSafeJson.write(node))
+        .isEqualTo(
+            "{\"int\":-7,\"long\":1099511627776,\"short\":3,"
+                + "\"big_integer\":123456789012345678901234567890,"
+                + "\"double\":0.1,\"tiny_double\":1.0E-9,\"float\":2.5,\"nan\":\"NaN\","
+                + "\"decimal\":1.50,\"decimal_exponent\":1E+3,\"decimal_small\":1E-8,"
+                + "\"decimal_zero\":0,\"null\":null,\"true\":true,\"false\":false,"
+                + "\"empty_array\":[],\"empty_object\":{},\"array\":[1,null,\"x\",[-2.0]],"
+                + "\"nested\":{\"deeper\":{\"é\":\"ünï\\u0000\\\"\\\\/\\t\"}},"
+                + "\"hostile\":\"a\\u001B]52;c;x\\u0007\\u007F\\u0085\\u009B2J\\u202AL\\u202ER"
+                + "\\u2066\\u2069\\u200E\\u200F\\u061Cé😀\"}");
+  }
+
+  @Test
   void theEscapedJsonReadsBackAsTheSameValue() throws Exception {
     ObjectNode node = Json.object().put("t", HOSTILE);
 
-    assertThat(Json.MAPPER.readTree(TerminalSafeJson.write(node))).isEqualTo(node);
+    assertThat(Json.mapper().readTree(TerminalSafeJson.write(node))).isEqualTo(node);
   }
 }

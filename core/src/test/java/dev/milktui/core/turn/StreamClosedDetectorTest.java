@@ -88,13 +88,14 @@ class StreamClosedDetectorTest {
     UserMessage user =
         (UserMessage)
             MessageParser.parse(
-                Json.MAPPER.readTree(
-                    "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":"
-                        + "[{\"type\":\"tool_result\",\"tool_use_id\":\"t1\",\"is_error\":"
-                        + isError
-                        + ",\"content\":"
-                        + content
-                        + "}]}}"));
+                Json.mapper()
+                    .readTree(
+                        "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":"
+                            + "[{\"type\":\"tool_result\",\"tool_use_id\":\"t1\",\"is_error\":"
+                            + isError
+                            + ",\"content\":"
+                            + content
+                            + "}]}}"));
     return (ContentBlock.ToolResult) user.content().get(0);
   }
 

@@ -19,7 +19,7 @@ class TurnAccumulatorTest {
 
   static CliMessage line(String json) {
     try {
-      return MessageParser.parse(Json.MAPPER.readTree(json));
+      return MessageParser.parse(Json.mapper().readTree(json));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

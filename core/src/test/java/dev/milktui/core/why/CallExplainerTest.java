@@ -32,7 +32,7 @@ class CallExplainerTest {
     PermissionSetup setup =
         new PermissionSetup(
             WORK, Path.of("/s/home"), mode, deny, ask, allow, List.of(WORK), List.of());
-    JsonNode node = Json.MAPPER.valueToTree(input);
+    JsonNode node = Json.mapper().valueToTree(input);
     return new CallExplainer(setup).explain(tool, node);
   }
 

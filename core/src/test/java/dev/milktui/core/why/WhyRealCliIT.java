@@ -101,7 +101,7 @@ class WhyRealCliIT {
         Files.writeString(
             sandbox.configDir().resolve(".claude.json"),
             "{\"projects\":{"
-                + Json.MAPPER.writeValueAsString(work.toString())
+                + Json.mapper().writeValueAsString(work.toString())
                 + ":{\"hasTrustDialogAccepted\":true}}}");
       }
       Optional<Path> named = Optional.empty();
@@ -159,7 +159,7 @@ class WhyRealCliIT {
               + files;
       for (Call call : planned) {
         Explanation explanation =
-            explainer.explain(call.tool(), Json.MAPPER.valueToTree(call.input()));
+            explainer.explain(call.tool(), Json.mapper().valueToTree(call.input()));
         Verdict real = seen.get(call.id());
         if (!explanation.verdict().admits(real)) {
           disagreements.add(
@@ -238,7 +238,7 @@ class WhyRealCliIT {
         return "none";
       }
       Files.createDirectories(file.getParent());
-      String json = Json.MAPPER.writeValueAsString(Map.of("permissions", permissions));
+      String json = Json.mapper().writeValueAsString(Map.of("permissions", permissions));
       Files.writeString(file, json);
       return json;
     }
@@ -324,7 +324,7 @@ class WhyRealCliIT {
 
   private static JsonNode readTree(String line) {
     try {
-      return Json.MAPPER.readTree(line);
+      return Json.mapper().readTree(line);
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
