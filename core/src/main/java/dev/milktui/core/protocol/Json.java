@@ -1,6 +1,7 @@
 package dev.milktui.core.protocol;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,6 +10,9 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -139,8 +143,14 @@ public final class Json {
     return List.copyOf(out);
   }
 
-  /** Compact one-line JSON, for the wire. */
+  /** Compact one-line JSON, for the wire; builds no mapper (a text scan writes with it too). */
   public static String write(JsonNode node) {
-    return node.toString();
+    StringWriter out = new StringWriter();
+    try (JsonGenerator generator = FACTORY.createGenerator(out)) {
+      JsonTreeWriter.write(generator, node);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toString();
   }
 }

@@ -6,11 +6,11 @@ import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.milktui.core.protocol.Json;
+import dev.milktui.core.protocol.JsonTreeWriter;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * JSON for a terminal or a pipe that may end on one: besides the controls JSON must escape, DEL,
@@ -18,10 +18,8 @@ import java.util.Map;
  * controls ({@link TerminalText#isBidiControl}) are written as {@code \\uXXXX}, so printed output
  * never acts on the terminal or reorders what is shown, and reads back as the same value.
  *
- * <p>The tree is walked onto a streaming generator, as the mapper's writer would write it, so that
- * {@code milk-tui scan --json} never builds the mapper ({@link Json#mapper()}). {@code
- * JsonNode.serialize} cannot stand in: without the mapper's serializer provider it fails on objects
- * and nulls.
+ * <p>Written by {@link JsonTreeWriter}, so that {@code milk-tui scan --json} never builds the
+ * mapper.
  */
 public final class TerminalSafeJson {
   private static final CharacterEscapes ESCAPES = new Escapes();
@@ -33,49 +31,11 @@ public final class TerminalSafeJson {
     StringWriter out = new StringWriter();
     try (JsonGenerator generator = Json.factory().createGenerator(out)) {
       generator.setCharacterEscapes(ESCAPES);
-      write(generator, node);
+      JsonTreeWriter.write(generator, node);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     return out.toString();
-  }
-
-  private static void write(JsonGenerator generator, JsonNode node) throws IOException {
-    switch (node.getNodeType()) {
-      case OBJECT -> {
-        generator.writeStartObject(node, node.size());
-        for (Map.Entry<String, JsonNode> field : node.properties()) {
-          generator.writeFieldName(field.getKey());
-          write(generator, field.getValue());
-        }
-        generator.writeEndObject();
-      }
-      case ARRAY -> {
-        generator.writeStartArray(node, node.size());
-        for (JsonNode element : node) {
-          write(generator, element);
-        }
-        generator.writeEndArray();
-      }
-      case STRING -> generator.writeString(node.textValue());
-      case NUMBER -> writeNumber(generator, node);
-      case BOOLEAN -> generator.writeBoolean(node.booleanValue());
-      case NULL, MISSING -> generator.writeNull();
-      default ->
-          throw new IllegalArgumentException("not a JSON value: " + node.getNodeType() + " node");
-    }
-  }
-
-  /** The generator's method for the node's own number type, as each number node writes itself. */
-  private static void writeNumber(JsonGenerator generator, JsonNode node) throws IOException {
-    switch (node.numberType()) {
-      case INT -> generator.writeNumber(node.intValue());
-      case LONG -> generator.writeNumber(node.longValue());
-      case BIG_INTEGER -> generator.writeNumber(node.bigIntegerValue());
-      case FLOAT -> generator.writeNumber(node.floatValue());
-      case DOUBLE -> generator.writeNumber(node.doubleValue());
-      case BIG_DECIMAL -> generator.writeNumber(node.decimalValue());
-    }
   }
 
   private static final class Escapes extends CharacterEscapes {
