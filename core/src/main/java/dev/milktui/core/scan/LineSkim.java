@@ -243,7 +243,9 @@ final class LineSkim {
           continue;
         }
         ObjectNode block = object(this::block);
-        if (CALL_BLOCKS.contains(Json.text(block, "type"))) {
+        // A block without a string type is no call (and an immutable set refuses null).
+        String type = Json.text(block, "type");
+        if (type != null && CALL_BLOCKS.contains(type)) {
           blocks.add(block);
         }
       }

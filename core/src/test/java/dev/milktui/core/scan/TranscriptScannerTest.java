@@ -115,6 +115,18 @@ class TranscriptScannerTest {
   }
 
   @Test
+  void aBlockWithoutATypeBesideACallIsNoCallAndTheScanGoesOn() throws IOException {
+    ScanReport report =
+        scan(
+            "{\"type\":\"assistant\",\"message\":{\"content\":[{\"text\":\"a\"},"
+                + "{\"type\":\"tool_use\",\"id\":\"t\",\"name\":\"Bash\",\"input\":{}}]},"
+                + "\"session_id\":\"s\"}\n");
+
+    assertThat(report.tools().total()).isEqualTo(1);
+    assertThat(report.sessionId()).isEqualTo("s");
+  }
+
+  @Test
   void invalidUtf8InsideALineIsReadAsReplacementCharactersNotAsAMalformedLine() throws IOException {
     byte[] line =
         "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"cwd\":\"/w\u00ff\"}\n"
