@@ -56,8 +56,10 @@ final class LineSkim {
           "ts",
           "line");
 
-  private static final Set<String> CALL_BLOCKS =
-      Set.of("tool_use", "server_tool_use", "tool_result");
+  /**
+   * The blocks a scan reads a message for; {@link LineTriage} settles a message that holds none.
+   */
+  static final Set<String> CALL_BLOCKS = Set.of("tool_use", "server_tool_use", "tool_result");
 
   /** A line that is not one JSON object; the reason is said as the live reader says it. */
   static final class Malformed extends Exception {
@@ -89,17 +91,29 @@ final class LineSkim {
   /**
    * What a scan reads of the line claude printed: the line itself, or the one inside a session
    * record entry (whose bytes may be changed in the process); {@link LineOutcome.Other} for an
-   * entry of what milk-tui sent or of stderr. Lines whose bytes settle them ({@link LineTriage})
-   * are not parsed; the others are parsed as the live session parses them.
+   * entry of what milk-tui sent or of stderr. Lines whose bytes settle them ({@link LineTriage}:
+   * most lines, claude's messages among them when they hold no call) are not parsed; the others are
+   * parsed as the live session parses them.
    */
   static LineOutcome claudeLine(byte[] line, int offset, int length, LineTriage triage)
       throws Malformed {
     int start = RecordedLine.start(line, offset, length);
+    LineOutcome.Facts facts =
+        start >= 0
+            ? triage.recordedFacts(line, start, offset + length)
+            : triage.facts(line, offset, length);
+    return facts != null ? facts : skimmed(line, offset, length, start);
+  }
+
+  /** What the general path reads of any line, settled or not: the triage is held to it. */
+  static LineOutcome skimmed(byte[] line, int offset, int length) throws Malformed {
+    return skimmed(line, offset, length, RecordedLine.start(line, offset, length));
+  }
+
+  /** {@code start}: where a record entry's line starts ({@link RecordedLine#start}), or -1. */
+  private static LineOutcome skimmed(byte[] line, int offset, int length, int start)
+      throws Malformed {
     if (start >= 0) {
-      LineOutcome.Facts facts = triage.recordedFacts(line, start, offset + length);
-      if (facts != null) {
-        return facts;
-      }
       int end;
       try {
         end = RecordedLine.unescape(line, start, offset + length);
@@ -107,10 +121,6 @@ final class LineSkim {
         throw new Malformed("invalid JSON: " + e.getMessage());
       }
       return message(recorded(line, start, end - start));
-    }
-    LineOutcome.Facts facts = triage.facts(line, offset, length);
-    if (facts != null) {
-      return facts;
     }
     LineSkim skim = skim(line, offset, length);
     ObjectNode node = skim.top;

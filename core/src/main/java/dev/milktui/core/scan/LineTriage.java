@@ -7,10 +7,23 @@ import java.nio.charset.StandardCharsets;
  * Settles most of a scan's lines from their bytes alone, in one pass that builds nothing: a status
  * line, a streamed delta, a control message or an init tell a scan only their session id (and an
  * init its working directory and version), so for them the line is checked to be one well-formed
- * JSON object and those few top-level strings are read. Every other line — Claude's messages, tool
- * results, results, permission denials, a tool call's start, and any line this
- * stricter-than-Jackson check does not accept (an escape in a read value, a deep nesting, a long
- * number, a byte-order mark) — is left to {@link LineSkim}, so the report is the same either way.
+ * JSON object and those few top-level strings are read. Claude's messages are settled too when they
+ * plainly hold no call: a scan reads an assistant message only for its tool calls and a user
+ * message only for its tool results, so a message of text, thinking or a prompt tells it only its
+ * session id. Every other line — a message with a call block, results, permission denials, a tool
+ * call's start, and any line this stricter-than-Jackson check does not accept (an escape in a read
+ * value, a deep nesting, a long number, a byte-order mark) — is left to {@link LineSkim}, so the
+ * report is the same either way.
+ *
+ * <p>A message is settled only when nothing in it could become a call however Jackson, {@link
+ * LineSkim} and the parser read it. Every top-level {@code message} object is read, repeated ones
+ * too (the skim keeps an earlier object when a repeated field is not one), and everything in its
+ * {@code content}, whatever its shape: every object there, at any depth, is held to the rules of a
+ * block. A block whose type is a call's ({@code tool_use}, {@code server_tool_use}, {@code
+ * tool_result}) or a string with escapes (they could spell one), or a field name with escapes in a
+ * message or a block (it could spell {@code content} or {@code type}), leaves the line to the
+ * general path. The walk gives each value a role: the line, its event, its message, the message's
+ * content, a block's type, or none; {@link #role} and {@link #element} are its transitions.
  *
  * <p>A session record's line from claude is triaged as it lies in the entry, still escaped inside
  * the entry's string ({@link #recordedFacts}): most of a record's lines are settled this way and
@@ -51,6 +64,8 @@ final class LineTriage {
   private static final byte[] CWD = ascii("cwd");
   private static final byte[] VERSION = ascii("claude_code_version");
   private static final byte[] EVENT = ascii("event");
+  private static final byte[] MESSAGE = ascii("message");
+  private static final byte[] CONTENT_NAME = ascii("content");
   private static final byte[] ASSISTANT = ascii("assistant");
   private static final byte[] USER = ascii("user");
   private static final byte[] RESULT = ascii("result");
@@ -60,16 +75,14 @@ final class LineTriage {
   private static final byte[] STREAM_EVENT = ascii("stream_event");
   private static final byte[] CONTENT_BLOCK_START = ascii("content_block_start");
 
-  /** How a line triaged here opens, and how claude's messages open; as they are, and escaped. */
-  private static final byte[][] OPENINGS = {
-    ascii("{\"type\":\""), ascii("{\"type\":\"assistant\","), ascii("{\"type\":\"user\",")
-  };
+  /** The block types a scan reads a message for: those {@link LineSkim} keeps. */
+  private static final byte[][] CALL_BLOCKS =
+      LineSkim.CALL_BLOCKS.stream().map(LineTriage::ascii).toArray(byte[][]::new);
 
-  private static final byte[][] ESCAPED_OPENINGS = {
-    ascii("{\\\"type\\\":\\\""),
-    ascii("{\\\"type\\\":\\\"assistant\\\","),
-    ascii("{\\\"type\\\":\\\"user\\\",")
-  };
+  /** How a line triaged here opens: with its type, as claude writes every line but its results. */
+  private static final byte[] OPENING = ascii("{\"type\":\"");
+
+  private static final byte[] ESCAPED_OPENING = ascii("{\\\"type\\\":\\\"");
 
   /** Field slots: where each read value starts and ends; -1 when absent or not a string. */
   private static final int F_TYPE = 0;
@@ -83,6 +96,22 @@ final class LineTriage {
 
   private static final byte[][] NAMES = {TYPE, SUBTYPE, SESSION_ID, CWD, VERSION};
 
+  /**
+   * Roles of a value in the walk besides the field slots (a slot's number is its value's role):
+   * what is read of it, and the roles of what it holds ({@link #role}, {@link #element}).
+   */
+  private static final int OTHER = FIELDS;
+
+  private static final int LINE = FIELDS + 1;
+  private static final int EVENT_OBJECT = FIELDS + 2;
+  private static final int MESSAGE_OBJECT = FIELDS + 3;
+
+  /** Anything in a message's content, at any depth: every object there is read as a block. */
+  private static final int CONTENT = FIELDS + 4;
+
+  /** A block's type. */
+  private static final int BLOCK_TYPE = FIELDS + 5;
+
   private final int[] starts = new int[FIELDS];
   private final int[] ends = new int[FIELDS];
   private byte[] bytes;
@@ -91,6 +120,9 @@ final class LineTriage {
 
   /** Whether the line is read inside a record entry's string, through its escapes. */
   private boolean escaped;
+
+  /** Whether a message's content holds a block that is, or might be, a call. */
+  private boolean mayCall;
 
   /** Where the last string read ends, before its closing quote. */
   private int stringEnd;
@@ -110,7 +142,7 @@ final class LineTriage {
    * {@link LineSkim} (it matters to the report, or it is not plainly well-formed).
    */
   LineOutcome.Facts facts(byte[] line, int offset, int length) {
-    if (length > MAX_LINE_BYTES || !opensAsTriaged(line, offset, length, OPENINGS)) {
+    if (length > MAX_LINE_BYTES || !startsWith(line, offset, length, OPENING)) {
       return null;
     }
     return triage(line, offset, offset + length, false);
@@ -124,22 +156,10 @@ final class LineTriage {
    */
   LineOutcome.Facts recordedFacts(byte[] entry, int start, int end) {
     int length = end - start;
-    if (length > MAX_LINE_BYTES || !opensAsTriaged(entry, start, length, ESCAPED_OPENINGS)) {
+    if (length > MAX_LINE_BYTES || !startsWith(entry, start, length, ESCAPED_OPENING)) {
       return null;
     }
     return triage(entry, start, end, true);
-  }
-
-  /**
-   * Whether the line is worth triaging: claude writes a line's type first, except on its results
-   * (which are skimmed, type first or not); its messages open with {@code {"type":"assistant"} or
-   * {@code {"type":"user"} and are skimmed whatever follows. Checking those here first would only
-   * read them twice.
-   */
-  private static boolean opensAsTriaged(byte[] line, int offset, int length, byte[][] openings) {
-    return startsWith(line, offset, length, openings[0])
-        && !startsWith(line, offset, length, openings[1])
-        && !startsWith(line, offset, length, openings[2]);
   }
 
   private LineOutcome.Facts triage(byte[] line, int start, int stop, boolean inEntry) {
@@ -147,6 +167,7 @@ final class LineTriage {
     at = start;
     end = stop;
     escaped = inEntry;
+    mayCall = false;
     java.util.Arrays.fill(starts, -1);
     java.util.Arrays.fill(ends, -1);
     try {
@@ -154,7 +175,7 @@ final class LineTriage {
       if (next() != '{') {
         return null;
       }
-      object(1, true, false);
+      object(1, LINE);
       whitespace();
       if (escaped ? !closesEntry() : at != end) {
         return null;
@@ -186,8 +207,11 @@ final class LineTriage {
 
   /** Whether the line tells a scan nothing but the fields read here. */
   private boolean settled() {
-    if (starts[F_TYPE] < 0 || holds(F_TYPE, ASSISTANT) || holds(F_TYPE, USER)) {
+    if (starts[F_TYPE] < 0) {
       return false;
+    }
+    if (isMessage()) {
+      return !mayCall;
     }
     if (holds(F_TYPE, SYSTEM)) {
       return !holds(F_SUBTYPE, PERMISSION_DENIED);
@@ -196,6 +220,23 @@ final class LineTriage {
       return !holds(F_EVENT_TYPE, CONTENT_BLOCK_START);
     }
     return !holds(F_TYPE, RESULT);
+  }
+
+  /** Whether the line's type, as far as read, is one of claude's messages. */
+  private boolean isMessage() {
+    return holds(F_TYPE, ASSISTANT) || holds(F_TYPE, USER);
+  }
+
+  /**
+   * A block of a message's content that is or might be a call. A line whose type so far is a
+   * message's is left to the general path at once rather than read to its end first; any other line
+   * is settled as before unless a later type makes it a message.
+   */
+  private void mayCall() throws NotSettled {
+    if (isMessage()) {
+      throw NotSettled.INSTANCE;
+    }
+    mayCall = true;
   }
 
   private boolean holds(int field, byte[] word) {
@@ -215,10 +256,70 @@ final class LineTriage {
   }
 
   /**
-   * The object whose '{' was just read; {@code top} reads the line's fields, {@code event} its
-   * type.
+   * The role of the value of the field named from {@code start} to {@code stop} in an object of
+   * role {@code in}: the walk's transitions, with {@link #element}. A name with escapes may spell
+   * one that matters, as Jackson reads it: in the line or its event the line goes to the general
+   * path, in a message or a block it might hide a call.
    */
-  private void object(int depth, boolean top, boolean event) throws NotSettled {
+  private int role(int in, boolean plain, int start, int stop) throws NotSettled {
+    switch (in) {
+      case LINE -> {
+        if (!plain) {
+          throw NotSettled.INSTANCE;
+        }
+        for (int field = 0; field < NAMES.length; field++) {
+          if (is(start, stop, NAMES[field])) {
+            return field;
+          }
+        }
+        if (is(start, stop, EVENT)) {
+          return EVENT_OBJECT;
+        }
+        return is(start, stop, MESSAGE) ? MESSAGE_OBJECT : OTHER;
+      }
+      case EVENT_OBJECT -> {
+        if (!plain) {
+          throw NotSettled.INSTANCE;
+        }
+        return is(start, stop, TYPE) ? F_EVENT_TYPE : OTHER;
+      }
+      case MESSAGE_OBJECT -> {
+        if (!plain) {
+          mayCall();
+          return OTHER;
+        }
+        return is(start, stop, CONTENT_NAME) ? CONTENT : OTHER;
+      }
+      case CONTENT, BLOCK_TYPE -> {
+        if (!plain) {
+          mayCall();
+          return OTHER;
+        }
+        return is(start, stop, TYPE) ? BLOCK_TYPE : CONTENT;
+      }
+      default -> {
+        // An object in no role of its own (a field's value of another kind, say) is only checked.
+        return OTHER;
+      }
+    }
+  }
+
+  /** The role of an element of an array of role {@code in}. */
+  private static int element(int in) {
+    return inContent(in) ? CONTENT : OTHER;
+  }
+
+  /**
+   * Whether a value is in a message's content. Only a block straight in a content array can be a
+   * call; any object deeper, or in content of another shape, is read as one too, so that whatever
+   * shape a line takes no call-like block in a message goes unseen.
+   */
+  private static boolean inContent(int role) {
+    return role == CONTENT || role == BLOCK_TYPE;
+  }
+
+  /** The object whose '{' was just read, in the {@code role} its field gave it. */
+  private void object(int depth, int role) throws NotSettled {
     if (depth > MAX_DEPTH) {
       throw NotSettled.INSTANCE;
     }
@@ -240,25 +341,7 @@ final class LineTriage {
         throw NotSettled.INSTANCE;
       }
       whitespace();
-      int field = -1;
-      boolean eventField = false;
-      if (top || event) {
-        if (!plainName) {
-          // An escaped name may spell a field that matters: Jackson reads it.
-          throw NotSettled.INSTANCE;
-        }
-        if (event) {
-          field = is(nameStart, nameEnd, TYPE) ? F_EVENT_TYPE : -1;
-        } else {
-          field = topField(nameStart, nameEnd);
-          eventField = is(nameStart, nameEnd, EVENT);
-          if (eventField) {
-            starts[F_EVENT_TYPE] = -1;
-            ends[F_EVENT_TYPE] = -1;
-          }
-        }
-      }
-      value(depth, field, eventField);
+      value(depth, role(role, plainName, nameStart, nameEnd));
       whitespace();
       byte b = next();
       if (b == '}') {
@@ -270,40 +353,35 @@ final class LineTriage {
     }
   }
 
-  private int topField(int start, int stop) {
-    for (int field = 0; field < NAMES.length; field++) {
-      if (is(start, stop, NAMES[field])) {
-        return field;
-      }
-    }
-    return -1;
-  }
-
   /**
-   * One value; a read {@code field} keeps where its string is, or -1 for a value of another kind.
+   * One value in its {@code role}: a field slot keeps where its string is (-1 for a value of
+   * another kind, as the last of a repeated field counts); a block's type is checked for a call; an
+   * object or an array passes its role on.
    */
-  private void value(int depth, int field, boolean eventField) throws NotSettled {
-    if (field >= 0) {
-      starts[field] = -1;
-      ends[field] = -1;
+  private void value(int depth, int role) throws NotSettled {
+    if (role < FIELDS) {
+      clear(role);
+    } else if (role == EVENT_OBJECT) {
+      clear(F_EVENT_TYPE);
     }
     if (quote()) {
       int start = at;
-      if (!string()) {
-        if (field >= 0) {
+      boolean plain = string();
+      if (role < FIELDS) {
+        if (!plain) {
           throw NotSettled.INSTANCE;
         }
-        return;
-      }
-      if (field >= 0) {
-        starts[field] = start;
-        ends[field] = stringEnd;
+        starts[role] = start;
+        ends[role] = stringEnd;
+      } else if (role == BLOCK_TYPE && (!plain || isCall(start, stringEnd))) {
+        // Escapes could spell a call's type.
+        mayCall();
       }
       return;
     }
     switch (next()) {
-      case '{' -> object(depth + 1, false, eventField);
-      case '[' -> array(depth + 1);
+      case '{' -> object(depth + 1, role);
+      case '[' -> array(depth + 1, role);
       case 't' -> literal("rue");
       case 'f' -> literal("alse");
       case 'n' -> literal("ull");
@@ -314,7 +392,21 @@ final class LineTriage {
     }
   }
 
-  private void array(int depth) throws NotSettled {
+  private void clear(int field) {
+    starts[field] = -1;
+    ends[field] = -1;
+  }
+
+  private boolean isCall(int start, int stop) {
+    for (byte[] type : CALL_BLOCKS) {
+      if (is(start, stop, type)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void array(int depth, int role) throws NotSettled {
     if (depth > MAX_DEPTH) {
       throw NotSettled.INSTANCE;
     }
@@ -325,7 +417,7 @@ final class LineTriage {
     }
     while (true) {
       whitespace();
-      value(depth, -1, false);
+      value(depth, element(role));
       whitespace();
       byte b = next();
       if (b == ']') {

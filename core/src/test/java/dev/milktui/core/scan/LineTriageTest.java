@@ -4,7 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.milktui.core.protocol.AssistantMessage;
+import dev.milktui.core.protocol.CliMessage;
+import dev.milktui.core.protocol.ContentBlock;
 import dev.milktui.core.protocol.Json;
+import dev.milktui.core.protocol.MessageParser;
+import dev.milktui.core.protocol.ResultMessage;
+import dev.milktui.core.protocol.StreamEvent;
+import dev.milktui.core.protocol.StreamEventMessage;
+import dev.milktui.core.protocol.SystemMessage;
+import dev.milktui.core.protocol.UserMessage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -82,8 +91,8 @@ class LineTriageTest {
   void linesThatCanChangeTheReportAreLeftToTheSkim() {
     for (String line :
         List.of(
-            "{\"type\":\"assistant\",\"message\":{}}",
-            "{\"type\":\"user\",\"message\":{}}",
+            TOOL_USE,
+            TOOL_RESULT,
             "{\"type\":\"result\",\"subtype\":\"success\"}",
             "{\"type\":\"system\",\"subtype\":\"permission_denied\"}",
             "{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_start\"}}",
@@ -98,7 +107,7 @@ class LineTriageTest {
 
   @Test
   void theLastOfARepeatedFieldCountsAsJacksonReadsIt() {
-    assertThat(facts("{\"type\":\"system\",\"type\":\"user\"}")).isNull();
+    assertThat(facts("{\"type\":\"system\",\"type\":\"result\"}")).isNull();
     assertThat(
             facts(
                 "{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_start\"},"
@@ -155,7 +164,7 @@ class LineTriageTest {
       settled++;
       JsonNode full = jackson(line);
       assertThat(full).as(line).isNotNull();
-      assertThat(Json.text(full, "type")).as(line).isNotIn("user", "assistant", "result");
+      assertThat(Json.text(full, "type")).as(line).isNotEqualTo("result");
       assertThat(facts.sessionId()).as(line).isEqualTo(Json.text(full, "session_id"));
     }
     assertThat(settled).isGreaterThan(100);
@@ -181,15 +190,15 @@ class LineTriageTest {
     String line =
         "{\"type\":\"system\",\"session_id\":\"s\",\"text\":\"\\\",\\\"type\\\":\\\"user\\\\\"}";
     assertThat(recorded(entry(line))).isEqualTo(new LineOutcome.Facts("s", null, null));
-    assertThat(recorded(entry("{\"type\":\"system\",\"x\":\"a\",\"type\":\"user\"}"))).isNull();
+    assertThat(recorded(entry("{\"type\":\"system\",\"x\":\"a\",\"type\":\"result\"}"))).isNull();
   }
 
   @Test
   void recordedLinesThatMatterOrAreNotPlainlyWellFormedAreLeftToTheGeneralPath() {
     for (String entry :
         List.of(
-            entry("{\"type\":\"assistant\",\"message\":{}}"),
-            entry("{\"type\":\"user\",\"message\":{}}"),
+            entry(TOOL_USE),
+            entry(TOOL_RESULT),
             entry("{\"type\":\"result\",\"subtype\":\"success\"}"),
             entry("{\"session_id\":\"s\",\"type\":\"system\"}"),
             entry("{\"type\":\"system\",\"subtype\":\"permission_denied\"}"),
@@ -246,6 +255,234 @@ class LineTriageTest {
       }
     }
     assertThat(settled).isGreaterThan(100);
+  }
+
+  /** A line written with ' for " to be read more easily. */
+  private static String q(String line) {
+    return line.replace('\'', '"');
+  }
+
+  private static final String TOOL_USE =
+      q(
+          "{'type':'assistant','message':{'id':'m','content':[{'type':'text','text':'a'},"
+              + "{'type':'tool_use','id':'t1','name':'Bash','input':{'command':'ls'}}]},"
+              + "'session_id':'s'}");
+
+  private static final String TOOL_RESULT =
+      q(
+          "{'type':'user','message':{'role':'user','content':[{'tool_use_id':'t1',"
+              + "'type':'tool_result','content':'ok','is_error':false}]},'session_id':'s'}");
+
+  /**
+   * What a scan takes from an outcome of the general path, as {@code TranscriptScanner} sums it up,
+   * when that is only what facts carry; null when it tells the scan more (a call, a result, a
+   * denial) or is no message.
+   */
+  private static LineOutcome.Facts factsOf(LineOutcome outcome) {
+    if (!(outcome instanceof LineOutcome.Message read)) {
+      return null;
+    }
+    CliMessage message = read.message();
+    boolean more;
+    if (message instanceof AssistantMessage assistant) {
+      more =
+          assistant.content().stream()
+              .anyMatch(b -> b instanceof ContentBlock.ToolUse use && use.id() != null);
+    } else if (message instanceof UserMessage user) {
+      more =
+          user.content().stream()
+              .anyMatch(b -> b instanceof ContentBlock.ToolResult r && r.toolUseId() != null);
+    } else if (message instanceof SystemMessage.PermissionDenied denied) {
+      more = denied.toolUseId() != null;
+    } else if (message instanceof StreamEventMessage event) {
+      more =
+          event.event() instanceof StreamEvent.ContentBlockStart start
+              && start.block() instanceof ContentBlock.ToolUse use
+              && use.id() != null;
+    } else {
+      more = message instanceof ResultMessage;
+    }
+    if (more) {
+      return null;
+    }
+    return message instanceof SystemMessage.Init init
+        ? new LineOutcome.Facts(init.sessionId(), init.cwd(), init.claudeVersion())
+        : new LineOutcome.Facts(message.sessionId(), null, null);
+  }
+
+  /** The general path's reading of the line, as a scan without the triage reads it. */
+  private static LineOutcome skimmed(String line) {
+    byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+    try {
+      return LineSkim.skimmed(bytes, 0, bytes.length);
+    } catch (LineSkim.Malformed e) {
+      throw new AssertionError(line + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * That a line settled with {@code facts} tells a scan just those facts when the general path
+   * reads it, and when the live parser reads Jackson's whole tree of the line; true when it is one
+   * of claude's messages.
+   */
+  private static boolean settledAsTheGeneralPathReadsIt(
+      String entryOrLine, String line, LineOutcome.Facts facts) {
+    LineOutcome general = skimmed(entryOrLine);
+    assertThat(factsOf(general)).as(entryOrLine).isEqualTo(facts);
+    JsonNode full = jackson(line);
+    assertThat(full).as(line).isNotNull();
+    assertThat(factsOf(new LineOutcome.Message(MessageParser.parse(full))))
+        .as(line)
+        .isEqualTo(facts);
+    CliMessage message = ((LineOutcome.Message) general).message();
+    return message instanceof AssistantMessage || message instanceof UserMessage;
+  }
+
+  @Test
+  void aMessageWithoutACallIsSettledWithItsSessionIdAsItIsAndInAnEntry() {
+    for (String line :
+        List.of(
+            q(
+                "{'type':'assistant','message':{'id':'m','type':'message','role':'assistant',"
+                    + "'content':[{'type':'thinking','thinking':'hm','signature':'x'},"
+                    + "{'type':'text','text':'caf\u00e9 \\n \\u0041 \\\\ \\/'}],"
+                    + "'usage':{'input_tokens':3,'x':[1.5e3,true,null]}},"
+                    + "'parent_tool_use_id':null,'session_id':'s'}"),
+            q("{'type':'user','message':{'role':'user','content':'go'},'session_id':'s'}"),
+            q(
+                "{'type':'user','message':{'role':'user','content':[{'type':'text','text':'go'}]},"
+                    + "'session_id':'s','uuid':'u'}"),
+            // Not a block straight in a content array: never a call, but read as one, and harmless.
+            q(
+                "{'type':'user','message':{'content':[{'type':'text','x':{'type':'image'}}]},"
+                    + "'session_id':'s'}"))) {
+      assertThat(facts(line)).as(line).isEqualTo(new LineOutcome.Facts("s", null, null));
+      assertThat(settledAsTheGeneralPathReadsIt(line, line, facts(line))).isTrue();
+      String entry = entry(line);
+      assertThat(recorded(entry)).as(entry).isEqualTo(new LineOutcome.Facts("s", null, null));
+      assertThat(unescaped(entry)).as(entry).isEqualTo(recorded(entry));
+      assertThat(settledAsTheGeneralPathReadsIt(entry, line, recorded(entry))).isTrue();
+    }
+  }
+
+  @Test
+  void aMessageThatHoldsOrCouldHideACallIsLeftToTheGeneralPath() {
+    for (String line :
+        List.of(
+            TOOL_USE,
+            TOOL_RESULT,
+            q("{'type':'assistant','message':{'content':[{'type':'server_tool_use','id':'t'}]}}"),
+            // A call's type in a message of the other kind is read no differently.
+            q("{'type':'user','message':{'content':[{'type':'tool_use','id':'t'}]}}"),
+            // Escapes in a block's type, or in a name of a block or a message, could spell a call.
+            q("{'type':'assistant','message':{'content':[{'type':'tool\\u005fuse','id':'t'}]}}"),
+            q("{'type':'assistant','message':{'content':[{'type':'t\\u0065xt','text':'a'}]}}"),
+            q("{'type':'assistant','message':{'content':[{'typ\\u0065':'tool_use','id':'t'}]}}"),
+            q("{'type':'assistant','message':{'c\\u006fntent':[{'type':'tool_use','id':'t'}]}}"),
+            q("{'type':'user','message':{'content':[{'type':'text','caf\u00e9':1}]}}"),
+            // Repeated fields: the skim keeps an earlier object when a later field is not one.
+            q(
+                "{'type':'assistant','message':{'content':[{'type':'tool_use','id':'t'}]},"
+                    + "'message':1}"),
+            q(
+                "{'type':'assistant','message':{'content':[{'type':'tool_use','id':'t'}],"
+                    + "'content':'a'}}"),
+            q(
+                "{'type':'assistant','message':{'content':[]},"
+                    + "'message':{'content':[{'type':'tool_use','id':'t'}]}}"),
+            q("{'type':'assistant','message':{'content':[{'type':'text','type':'tool_use'}]}}"),
+            q("{'type':'assistant','message':{'content':[{'type':'tool_use','type':'text'}]}}"),
+            // A type read later makes the line a message; a call before it still counts.
+            q(
+                "{'type':'system','message':{'content':[{'type':'tool_use','id':'t'}]},"
+                    + "'type':'assistant'}"),
+            // A call-like block anywhere in a message's content.
+            q("{'type':'user','message':{'content':{'type':'tool_result','tool_use_id':'t'}}}"),
+            q("{'type':'user','message':{'content':[[{'type':'tool_result'}]]}}"),
+            // Not plainly a message.
+            q("{'type':'assistant','session_id':'\\u0073','message':{'content':'a'}}"),
+            q("{'type':'assistant','message':{'content':'a'}} x"))) {
+      assertThat(facts(line)).as(line).isNull();
+      assertThat(recorded(entry(line))).as(line).isNull();
+    }
+  }
+
+  @Test
+  void aMessageFieldOfAnotherLineIsReadAsBefore() {
+    String line =
+        q(
+            "{'type':'system','subtype':'status','session_id':'s',"
+                + "'message':{'content':[{'type':'tool_use','typ\\u0065':'x'}]}}");
+    assertThat(facts(line)).isEqualTo(new LineOutcome.Facts("s", null, null));
+    assertThat(recorded(entry(line))).isEqualTo(new LineOutcome.Facts("s", null, null));
+  }
+
+  private static final List<String> MESSAGE_SEEDS =
+      List.of(
+          q(
+              "{'type':'assistant','message':{'id':'m','role':'assistant','content':["
+                  + "{'type':'thinking','thinking':'a\\nb'},{'type':'text','text':'x\\u00e9 \u00e9'}],"
+                  + "'usage':{'n':[1,-2.5e3,true,false,null]}},'session_id':'abc','e':{}}"),
+          TOOL_USE,
+          q(
+              "{'type':'assistant','message':{'content':[{'type':'server_tool_use','id':'t',"
+                  + "'input':{}}]},'session_id':'abc'}"),
+          q("{'type':'user','message':{'role':'user','content':'go \\'q\\''},'session_id':'abc'}"),
+          q(
+              "{'type':'user','message':{'content':[{'type':'text','text':'go'},"
+                  + "{'type':'text','text':'on'}]},'session_id':'abc','tool_use_result':[]}"),
+          TOOL_RESULT);
+
+  private static final String MESSAGE_ALPHABET = "{}[]\",:\\ 0123456789.eE+-tfnulrsaxyz_\u00e9\t";
+
+  /**
+   * Messages made by breaking ones with and without calls at random: whatever the triage settles,
+   * the general path reads as a message that tells a scan of no call, with the same session id.
+   */
+  @Test
+  void aMessageTheTriageSettlesTellsTheGeneralPathNoCall() {
+    Random random = new Random(7);
+    int messages = 0;
+    for (int i = 0; i < 20_000; i++) {
+      String line =
+          broken(MESSAGE_SEEDS.get(i % MESSAGE_SEEDS.size()), 0, MESSAGE_ALPHABET, random);
+      LineOutcome.Facts facts = facts(line);
+      if (facts != null && settledAsTheGeneralPathReadsIt(line, line, facts)) {
+        messages++;
+      }
+    }
+    assertThat(messages).isGreaterThan(2_000);
+  }
+
+  /**
+   * Record entries of those messages broken at random, around their escapes: whatever the triage
+   * settles still escaped is settled the same once unescaped, and tells the general path no call.
+   */
+  @Test
+  void aMessageSettledInTheEntryIsSettledTheSameOnceUnescapedAndTellsNoCall() {
+    Random random = new Random(7);
+    int messages = 0;
+    for (int i = 0; i < 20_000; i++) {
+      String entry =
+          broken(
+              entry(MESSAGE_SEEDS.get(i % MESSAGE_SEEDS.size())),
+              ENTRY_OPENING.length() + 1,
+              MESSAGE_ALPHABET + "/",
+              random);
+      LineOutcome.Facts facts = recorded(entry);
+      if (facts != null) {
+        assertThat(unescaped(entry)).as(entry).isEqualTo(facts);
+        if (settledAsTheGeneralPathReadsIt(entry, line(entry), facts)) {
+          messages++;
+        }
+      }
+    }
+    assertThat(messages).isGreaterThan(2_000);
+  }
+
+  /** The line inside an entry, as the record's reader reads it. */
+  private static String line(String entry) {
+    return Json.text(jackson(entry), "line");
   }
 
   /** {@code seed} with one to three characters from {@code from} on deleted, added or replaced. */
