@@ -436,48 +436,35 @@ class LineTriageTest {
   private static final String MESSAGE_ALPHABET = "{}[]\",:\\ 0123456789.eE+-tfnulrsaxyz_\u00e9\t";
 
   /**
-   * Messages made by breaking ones with and without calls at random: whatever the triage settles,
-   * the general path reads as a message that tells a scan of no call, with the same session id.
+   * Messages made by breaking ones with and without calls at random, as they are and in record
+   * entries (around their escapes): whatever the triage settles, the general path reads as a
+   * message that tells a scan of no call, with the same session id; and what is settled still
+   * escaped in an entry is settled the same once unescaped.
    */
   @Test
-  void aMessageTheTriageSettlesTellsTheGeneralPathNoCall() {
+  void aMessageTheTriageSettlesTellsTheGeneralPathNoCallAsItIsAndInAnEntry() {
     Random random = new Random(7);
-    int messages = 0;
+    int lines = 0;
+    int entries = 0;
     for (int i = 0; i < 20_000; i++) {
-      String line =
-          broken(MESSAGE_SEEDS.get(i % MESSAGE_SEEDS.size()), 0, MESSAGE_ALPHABET, random);
+      String seed = MESSAGE_SEEDS.get(i % MESSAGE_SEEDS.size());
+      String line = broken(seed, 0, MESSAGE_ALPHABET, random);
       LineOutcome.Facts facts = facts(line);
       if (facts != null && settledAsTheGeneralPathReadsIt(line, line, facts)) {
-        messages++;
+        lines++;
       }
-    }
-    assertThat(messages).isGreaterThan(2_000);
-  }
-
-  /**
-   * Record entries of those messages broken at random, around their escapes: whatever the triage
-   * settles still escaped is settled the same once unescaped, and tells the general path no call.
-   */
-  @Test
-  void aMessageSettledInTheEntryIsSettledTheSameOnceUnescapedAndTellsNoCall() {
-    Random random = new Random(7);
-    int messages = 0;
-    for (int i = 0; i < 20_000; i++) {
       String entry =
-          broken(
-              entry(MESSAGE_SEEDS.get(i % MESSAGE_SEEDS.size())),
-              ENTRY_OPENING.length() + 1,
-              MESSAGE_ALPHABET + "/",
-              random);
-      LineOutcome.Facts facts = recorded(entry);
-      if (facts != null) {
-        assertThat(unescaped(entry)).as(entry).isEqualTo(facts);
-        if (settledAsTheGeneralPathReadsIt(entry, line(entry), facts)) {
-          messages++;
+          broken(entry(seed), ENTRY_OPENING.length() + 1, MESSAGE_ALPHABET + "/", random);
+      LineOutcome.Facts recorded = recorded(entry);
+      if (recorded != null) {
+        assertThat(unescaped(entry)).as(entry).isEqualTo(recorded);
+        if (settledAsTheGeneralPathReadsIt(entry, line(entry), recorded)) {
+          entries++;
         }
       }
     }
-    assertThat(messages).isGreaterThan(2_000);
+    assertThat(lines).isGreaterThan(2_000);
+    assertThat(entries).isGreaterThan(2_000);
   }
 
   /** The line inside an entry, as the record's reader reads it. */
