@@ -226,12 +226,17 @@ final class LineSkim {
     return out;
   }
 
+  /**
+   * A field read only when it holds an object. Any other value drops what an earlier field of the
+   * same name put in the slim copy: Jackson's tree keeps a repeated name's last value, so a call in
+   * an earlier one is no call to a live session either.
+   */
   private void setIfObject(ObjectNode out, String name, JsonToken value, ObjectReader reader)
       throws IOException {
     if (value == JsonToken.START_OBJECT) {
       out.set(name, reader.read());
     } else {
-      parser.skipChildren();
+      skip(out, name);
     }
   }
 
@@ -239,8 +244,14 @@ final class LineSkim {
     if (kept) {
       out.set(name, tree());
     } else {
-      parser.skipChildren();
+      skip(out, name);
     }
+  }
+
+  /** Skips the value, and drops an earlier field of the same name (see {@link #setIfObject}). */
+  private void skip(ObjectNode out, String name) throws IOException {
+    out.remove(name);
+    parser.skipChildren();
   }
 
   /** An assistant or user message: its id and its tool calls and results. */

@@ -37,7 +37,53 @@ class ScanAgreesWithLiveSessionTest {
   @MethodSource("recordings")
   void theScanNamesTheCallsAndOutcomesALiveSessionDoes(String name, @TempDir Path dir)
       throws IOException {
-    Path capture = Recordings.ndjson(name);
+    assertAgree(name, Recordings.ndjson(name), dir);
+  }
+
+  private static final String CALL =
+      "{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"Bash\",\"input\":{\"command\":\"ls\"}}";
+
+  /**
+   * Lines where a repeated key's later value is not an object or array: Jackson's tree keeps the
+   * last value, so a call in an earlier one is no call to a live session, nor to a scan.
+   */
+  static List<String> repeatedKeys() {
+    return List.of(
+        "{\"type\":\"assistant\",\"message\":{\"content\":[" + CALL + "]},\"message\":1}",
+        "{\"type\":\"assistant\",\"message\":{\"content\":[" + CALL + "],\"content\":\"x\"}}",
+        "{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_start\",\"index\":0,"
+            + "\"content_block\":"
+            + CALL
+            + "},\"event\":1}",
+        "{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_start\",\"index\":0,"
+            + "\"content_block\":"
+            + CALL
+            + ",\"content_block\":null}}",
+        "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"tool_result\","
+            + "\"tool_use_id\":\"t0\",\"content\":\"Stream closed\",\"is_error\":true}],"
+            + "\"content\":\"x\"}}");
+  }
+
+  @ParameterizedTest
+  @MethodSource("repeatedKeys")
+  void aCallHiddenByALaterRepeatedKeyIsNoCallToTheScanAsToALiveSession(
+      String line, @TempDir Path dir) throws IOException {
+    Path capture = dir.resolve("capture.ndjson");
+    Files.writeString(
+        capture,
+        String.join(
+            "\n",
+            "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"cwd\":\"/p\"}",
+            "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"tool_use\","
+                + "\"id\":\"t0\",\"name\":\"Read\",\"input\":{\"file_path\":\"/p/a\"}}]}}",
+            line,
+            "{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,\"session_id\":\"s\"}",
+            ""));
+
+    assertAgree("repeated", capture, dir);
+  }
+
+  private static void assertAgree(String name, Path capture, Path dir) throws IOException {
     Path record = dir.resolve("record.ndjson");
     try (RecordFile file = RecordFile.open(record, Clock.systemUTC())) {
       for (String line : Files.readAllLines(capture)) {
