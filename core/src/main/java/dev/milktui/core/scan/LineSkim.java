@@ -91,13 +91,17 @@ final class LineSkim {
   /**
    * What a scan reads of the line claude printed: the line itself, or the one inside a session
    * record entry (whose bytes may be changed in the process); {@link LineOutcome.Other} for an
-   * entry of what milk-tui sent or of stderr. Lines whose bytes settle them ({@link LineTriage}:
-   * most lines, claude's messages among them when they hold no call) are not parsed; the others are
-   * parsed as the live session parses them.
+   * entry of what milk-tui sent or of stderr (in the record's own shape, checked from its bytes by
+   * {@link RecordedLine#isWellFormedOtherEntry}). Lines whose bytes settle them ({@link
+   * LineTriage}: most lines, claude's messages among them when they hold no call) are not parsed;
+   * the others are parsed as the live session parses them.
    */
   static LineOutcome claudeLine(byte[] line, int offset, int length, LineTriage triage)
       throws Malformed {
     int start = RecordedLine.start(line, offset, length);
+    if (start < 0 && RecordedLine.isWellFormedOtherEntry(line, offset, length)) {
+      return LineOutcome.Other.LINE;
+    }
     LineOutcome.Facts facts =
         start >= 0
             ? triage.recordedFacts(line, start, offset + length)

@@ -1,5 +1,6 @@
 package dev.milktui.core.scan;
 
+import dev.milktui.core.record.RecordFile;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -11,7 +12,9 @@ import java.nio.charset.StandardCharsets;
  */
 public final class RecordedLine {
   private static final byte[] START = bytes("{\"ts\":\"");
-  private static final byte[] CLI_LINE = bytes("\",\"dir\":\"cli\",\"line\":\"");
+  private static final byte[] DIR = bytes("\",\"dir\":\"");
+  private static final byte[] CLI = bytes(RecordFile.FROM_CLAUDE);
+  private static final byte[] LINE = bytes("\",\"line\":\"");
 
   /** The bytes that end a plain run inside a JSON string: a quote, a backslash, a control. */
   private static final boolean[] SPECIAL = new boolean[256];
@@ -40,18 +43,83 @@ public final class RecordedLine {
    * milk-tui writes for a line from claude, else -1.
    */
   public static int start(byte[] bytes, int offset, int length) {
+    return lineStart(bytes, offset, length, true);
+  }
+
+  /**
+   * Whether the line is an entry of that exact shape of what milk-tui sent or of stderr (any
+   * direction written in plain letters but claude's), whose string is well-formed and closes the
+   * entry: such an entry tells a scan nothing, and is settled here without Jackson. Anything else
+   * (a malformed one too, so that its reason is the general path's) is not.
+   */
+  static boolean isWellFormedOtherEntry(byte[] bytes, int offset, int length) {
+    int start = lineStart(bytes, offset, length, false);
+    return start >= 0 && stringCloses(bytes, start, offset + length);
+  }
+
+  /**
+   * Where the entry's string starts when the entry has the exact shape milk-tui writes and its
+   * direction is claude's or, for {@code fromClaude} false, another written in plain letters; else
+   * -1. The time must be plain: an escape or a control in it is left to the general path, which
+   * reads it as Jackson does.
+   */
+  private static int lineStart(byte[] bytes, int offset, int length, boolean fromClaude) {
     int end = offset + length;
     if (!matches(bytes, offset, end, START)) {
       return -1;
     }
     int at = offset + START.length;
     while (at < end && bytes[at] != '"') {
-      if (bytes[at] == '\\') {
+      if (bytes[at] == '\\' || (bytes[at] >= 0 && bytes[at] < 0x20)) {
         return -1;
       }
       at++;
     }
-    return matches(bytes, at, end, CLI_LINE) ? at + CLI_LINE.length : -1;
+    if (!matches(bytes, at, end, DIR)) {
+      return -1;
+    }
+    at += DIR.length;
+    int word = at;
+    while (at < end && bytes[at] >= 'a' && bytes[at] <= 'z') {
+      at++;
+    }
+    boolean claude = at - word == CLI.length && matches(bytes, word, end, CLI);
+    if (at == word || claude != fromClaude) {
+      return -1;
+    }
+    return matches(bytes, at, end, LINE) ? at + LINE.length : -1;
+  }
+
+  /** Whether the string from {@code start} is well-formed JSON and the entry closes after it. */
+  private static boolean stringCloses(byte[] bytes, int start, int end) {
+    int at = start;
+    while (at < end) {
+      byte b = bytes[at++];
+      if (!SPECIAL[b & 0xFF]) {
+        continue;
+      }
+      if (b == '"') {
+        return closes(bytes, at, end);
+      }
+      if (b != '\\' || at >= end) {
+        return false;
+      }
+      switch (bytes[at++]) {
+        case '"', '\\', '/', 'n', 'r', 't', 'b', 'f' -> {}
+        case 'u' -> {
+          try {
+            hex4(bytes, at, end);
+          } catch (Malformed e) {
+            return false;
+          }
+          at += 4;
+        }
+        default -> {
+          return false;
+        }
+      }
+    }
+    return false;
   }
 
   /**

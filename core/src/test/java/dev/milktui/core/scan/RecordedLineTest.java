@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class RecordedLineTest {
@@ -48,5 +49,77 @@ class RecordedLineTest {
     assertThatThrownBy(() -> unescaped(PREFIX + "{}\",\"x\":1}"))
         .hasMessageContaining("does not end");
     assertThatThrownBy(() -> unescaped(PREFIX + "\\q\"}")).hasMessageContaining("unknown escape");
+  }
+
+  private static final String HOST = "{\"ts\":\"t\",\"dir\":\"host\",\"line\":\"";
+
+  private static boolean settledAsOther(String entry) {
+    byte[] bytes = entry.getBytes(StandardCharsets.UTF_8);
+    return RecordedLine.isWellFormedOtherEntry(bytes, 0, bytes.length);
+  }
+
+  /** What the general path (Jackson) makes of the line: the outcome, or its malformed reason. */
+  private static Object general(String entry) {
+    byte[] bytes = entry.getBytes(StandardCharsets.UTF_8);
+    try {
+      return LineSkim.skimmed(bytes, 0, bytes.length);
+    } catch (LineSkim.Malformed e) {
+      return e.getMessage();
+    }
+  }
+
+  @Test
+  void anEntryOfWhatMilkTuiSentOrOfStderrIsSettledFromItsBytesOnlyWhenWellFormed() {
+    assertThat(settledAsOther(HOST + "{\\\"type\\\":\\\"user\\\"} \\u00e9\\n\"}\n")).isTrue();
+    assertThat(settledAsOther("{\"ts\":\"t\",\"dir\":\"stderr\",\"line\":\"oops\"}")).isTrue();
+    assertThat(settledAsOther(PREFIX + "{}\"}")).as("claude's own line").isFalse();
+    assertThat(settledAsOther("{\"ts\":\"t\",\"dir\":\"c\\u006ci\",\"line\":\"{}\"}"))
+        .as("a direction that spells claude's through an escape")
+        .isFalse();
+    assertThat(settledAsOther(HOST + "x\\q\"}")).as("an unknown escape").isFalse();
+    assertThat(settledAsOther(HOST + "x\u0001\"}")).as("a control character").isFalse();
+    assertThat(settledAsOther(HOST + "x\\u12g4\"}")).as("a bad unicode escape").isFalse();
+    assertThat(settledAsOther(HOST + "x\"} {}")).as("more after the entry").isFalse();
+    assertThat(settledAsOther(HOST + "x")).as("a torn entry").isFalse();
+    assertThat(settledAsOther("{\"ts\":\"t\u0001\",\"dir\":\"host\",\"line\":\"x\"}"))
+        .as("a control character in the time")
+        .isFalse();
+  }
+
+  @Test
+  void aControlCharacterInTheTimeLeavesClaudesEntryToTheGeneralPathWhichCallsItMalformed() {
+    String entry = "{\"ts\":\"t\u0001\",\"dir\":\"cli\",\"line\":\"{}\"}";
+    byte[] bytes = entry.getBytes(StandardCharsets.UTF_8);
+
+    assertThat(RecordedLine.start(bytes, 0, bytes.length)).isEqualTo(-1);
+    assertThat(general(entry)).isInstanceOf(String.class);
+  }
+
+  @Test
+  void whatIsSettledAsAnotherDirectionsEntryTheGeneralPathReadsAsOneToo() {
+    String seed =
+        HOST + "{\\\"type\\\":\\\"user\\\",\\\"a\\\":\\\"\\\\u00e9 é\\\"}\\n\\t\\u0041\"}";
+    String alphabet = "{}[]\",:\\ 0123456789abcdefu/\u00e9\t\u0001";
+    Random random = new Random(24);
+    int settled = 0;
+    for (int i = 0; i < 20_000; i++) {
+      StringBuilder entry = new StringBuilder(seed);
+      for (int edit = 0; edit < 1 + random.nextInt(3); edit++) {
+        int at = random.nextInt(entry.length());
+        char c = alphabet.charAt(random.nextInt(alphabet.length()));
+        switch (random.nextInt(3)) {
+          case 0 -> entry.deleteCharAt(at);
+          case 1 -> entry.insert(at, c);
+          default -> entry.setCharAt(at, c);
+        }
+      }
+      if (settledAsOther(entry.toString())) {
+        settled++;
+        assertThat(general(entry.toString()))
+            .as(entry.toString())
+            .isEqualTo(LineOutcome.Other.LINE);
+      }
+    }
+    assertThat(settled).isGreaterThan(1_000);
   }
 }
