@@ -124,6 +124,9 @@ final class LineTriage {
   /** Whether a message's content holds a block that is, or might be, a call. */
   private boolean mayCall;
 
+  /** Where the last string read starts, after its opening quote. */
+  private int stringStart;
+
   /** Where the last string read ends, before its closing quote. */
   private int stringEnd;
 
@@ -330,11 +333,8 @@ final class LineTriage {
     }
     while (true) {
       whitespace();
-      if (!quote()) {
-        throw NotSettled.INSTANCE;
-      }
-      int nameStart = at;
       boolean plainName = string();
+      int nameStart = stringStart;
       int nameEnd = stringEnd;
       whitespace();
       if (next() != ':') {
@@ -364,9 +364,11 @@ final class LineTriage {
     } else if (role == EVENT_OBJECT) {
       clear(F_EVENT_TYPE);
     }
-    if (quote()) {
-      int start = at;
+    byte first = peek();
+    // A string opens with a quote, or inside an entry with an escaped one.
+    if (first == '"' || first == '\\') {
       boolean plain = string();
+      int start = stringStart;
       if (role < FIELDS) {
         if (!plain) {
           throw NotSettled.INSTANCE;
@@ -430,40 +432,46 @@ final class LineTriage {
   }
 
   /**
-   * Reads a quote that opens a string when one is next: {@code "}, or {@code \"} inside an entry.
-   */
-  private boolean quote() {
-    if (!escaped) {
-      if (at < end && bytes[at] == '"') {
-        at++;
-        return true;
-      }
-      return false;
-    }
-    if (at + 1 < end && bytes[at] == '\\' && bytes[at + 1] == '"') {
-      at += 2;
-      return true;
-    }
-    return false;
-  }
-
-  /**
-   * The rest of a string whose opening quote was read; true when it is plain ASCII without escapes
-   * (the only strings whose value is used; such a string's bytes are the same escaped in an entry).
-   * Bytes of other scripts pass unchecked: Jackson reads invalid UTF-8 as U+FFFD, so it never makes
-   * the line malformed.
+   * A string from its opening quote ({@code "}, or {@code \"} inside an entry); true when it is
+   * plain ASCII without escapes (the only strings whose value is used; such a string's bytes are
+   * the same escaped in an entry). Bytes of other scripts pass unchecked: Jackson reads invalid
+   * UTF-8 as U+FFFD, so it never makes the line malformed. One method, with the plain runs read in
+   * it eight bytes at a time: the quick JIT inlines little, and every byte of a string passes here.
    */
   private boolean string() throws NotSettled {
-    boolean plain = true;
-    // Locals, not fields, in the loop every byte of a string passes: the quick JIT keeps them in
-    // registers.
+    // Locals, not fields, in the loop: the quick JIT keeps them in registers.
     byte[] in = bytes;
     int stop = end;
     int i = at;
-    while (true) {
-      i = plainRun(in, i, stop);
-      if (i >= stop) {
+    if (escaped) {
+      if (i + 1 >= stop || in[i] != '\\' || in[i + 1] != '"') {
         throw NotSettled.INSTANCE;
+      }
+      i += 2;
+    } else {
+      if (i >= stop || in[i] != '"') {
+        throw NotSettled.INSTANCE;
+      }
+      i++;
+    }
+    stringStart = i;
+    boolean plain = true;
+    while (true) {
+      if (i + Long.BYTES <= stop) {
+        long stops = ByteWords.stringStops(ByteWords.word(in, i));
+        if (stops == 0) {
+          i += Long.BYTES;
+          continue;
+        }
+        i += ByteWords.first(stops);
+      } else {
+        // The line's last few bytes, one by one.
+        while (i < stop && !STOP[in[i] & 0xFF]) {
+          i++;
+        }
+        if (i >= stop) {
+          throw NotSettled.INSTANCE;
+        }
       }
       byte b = in[i++];
       if (b == '"') {
@@ -549,20 +557,6 @@ final class LineTriage {
     return unit;
   }
 
-  /** Where the plain run from {@code i} ends: eight bytes at a time, then one by one. */
-  private static int plainRun(byte[] in, int i, int stop) {
-    for (; i + Long.BYTES <= stop; i += Long.BYTES) {
-      long stops = ByteWords.stringStops(ByteWords.word(in, i));
-      if (stops != 0) {
-        return i + ByteWords.first(stops);
-      }
-    }
-    while (i < stop && !STOP[in[i] & 0xFF]) {
-      i++;
-    }
-    return i;
-  }
-
   private void escape() throws NotSettled {
     switch (next()) {
       case '"', '\\', '/', 'b', 'f', 'n', 'r', 't' -> {}
@@ -619,10 +613,20 @@ final class LineTriage {
   }
 
   /**
-   * Blanks between tokens; inside an entry only spaces (a tab or newline there is escaped, and the
-   * general path reads it).
+   * Blanks between tokens. Claude writes compact JSON, so there is seldom one: the common case is
+   * this one check, small enough for the quick JIT to inline.
    */
   private void whitespace() {
+    if (at >= end || bytes[at] <= ' ') {
+      blanks();
+    }
+  }
+
+  /**
+   * The blanks, if any, from a byte that may be one; inside an entry only spaces (a tab or newline
+   * there is escaped, and the general path reads it).
+   */
+  private void blanks() {
     while (at < end) {
       byte b = bytes[at];
       if (b != ' ' && (escaped || (b != '\t' && b != '\r' && b != '\n'))) {
