@@ -490,12 +490,16 @@ final class LineTriage {
       if (b != '\\') {
         throw NotSettled.INSTANCE;
       }
-      at = i;
-      if (escaped && entryEscape()) {
+      if (escaped && i < stop && in[i] == '"') {
+        // The string's closing quote, escaped in the entry: every string there ends so.
         stringEnd = i - 1;
+        at = i + 1;
         return plain;
       }
-      if (!escaped) {
+      at = i;
+      if (escaped) {
+        entryEscape();
+      } else {
         escape();
       }
       plain = false;
@@ -504,17 +508,14 @@ final class LineTriage {
   }
 
   /**
-   * An escape of the entry's string inside one of the line's strings, after its backslash: true
-   * when it is the string's closing quote. The line's own escapes are written with their backslash
+   * An escape of the entry's string inside one of the line's strings, after its backslash, other
+   * than the string's closing quote. The line's own escapes are written with their backslash
    * escaped; a character written as a unicode escape is read as the content it stands for, unless
    * it would end the string or break it (a quote, a backslash, a control), which is left to the
    * general path, as are the controls the entry writes as {@code \n} and the like.
    */
-  private boolean entryEscape() throws NotSettled {
+  private void entryEscape() throws NotSettled {
     switch (next()) {
-      case '"' -> {
-        return true;
-      }
       case '\\' -> lineEscape();
       case '/' -> {}
       case 'u' -> {
@@ -525,7 +526,6 @@ final class LineTriage {
       }
       default -> throw NotSettled.INSTANCE;
     }
-    return false;
   }
 
   /** The line's escape whose backslash was read in an entry: its letter, escaped if it must be. */
@@ -647,12 +647,18 @@ final class LineTriage {
     return bytes[at++];
   }
 
-  private boolean is(int start, int stop, byte[] name) {
-    if (stop - start != name.length) {
-      return false;
-    }
-    for (int i = 0; i < name.length; i++) {
-      if (bytes[start + i] != name[i]) {
+  /**
+   * Whether the string from {@code start} to {@code stop} is {@code word}. Its length and first
+   * byte are checked here, small enough for the quick JIT to inline, as they tell most names apart.
+   */
+  private boolean is(int start, int stop, byte[] word) {
+    return stop - start == word.length && bytes[start] == word[0] && rest(start, word);
+  }
+
+  /** Whether the bytes from {@code start} are {@code word}'s after its first. */
+  private boolean rest(int start, byte[] word) {
+    for (int i = 1; i < word.length; i++) {
+      if (bytes[start + i] != word[i]) {
         return false;
       }
     }
