@@ -124,6 +124,9 @@ final class LineTriage {
   /** Whether a message's content holds a block that is, or might be, a call. */
   private boolean mayCall;
 
+  /** Where the last string read starts, after its opening quote. */
+  private int stringStart;
+
   /** Where the last string read ends, before its closing quote. */
   private int stringEnd;
 
@@ -330,11 +333,8 @@ final class LineTriage {
     }
     while (true) {
       whitespace();
-      if (!quote()) {
-        throw NotSettled.INSTANCE;
-      }
-      int nameStart = at;
       boolean plainName = string();
+      int nameStart = stringStart;
       int nameEnd = stringEnd;
       whitespace();
       if (next() != ':') {
@@ -364,9 +364,11 @@ final class LineTriage {
     } else if (role == EVENT_OBJECT) {
       clear(F_EVENT_TYPE);
     }
-    if (quote()) {
-      int start = at;
+    byte first = peek();
+    // A string opens with a quote, or inside an entry with an escaped one.
+    if (first == '"' || first == '\\') {
       boolean plain = string();
+      int start = stringStart;
       if (role < FIELDS) {
         if (!plain) {
           throw NotSettled.INSTANCE;
@@ -430,40 +432,46 @@ final class LineTriage {
   }
 
   /**
-   * Reads a quote that opens a string when one is next: {@code "}, or {@code \"} inside an entry.
-   */
-  private boolean quote() {
-    if (!escaped) {
-      if (at < end && bytes[at] == '"') {
-        at++;
-        return true;
-      }
-      return false;
-    }
-    if (at + 1 < end && bytes[at] == '\\' && bytes[at + 1] == '"') {
-      at += 2;
-      return true;
-    }
-    return false;
-  }
-
-  /**
-   * The rest of a string whose opening quote was read; true when it is plain ASCII without escapes
-   * (the only strings whose value is used; such a string's bytes are the same escaped in an entry).
-   * Bytes of other scripts pass unchecked: Jackson reads invalid UTF-8 as U+FFFD, so it never makes
-   * the line malformed.
+   * A string from its opening quote ({@code "}, or {@code \"} inside an entry); true when it is
+   * plain ASCII without escapes (the only strings whose value is used; such a string's bytes are
+   * the same escaped in an entry). Bytes of other scripts pass unchecked: Jackson reads invalid
+   * UTF-8 as U+FFFD, so it never makes the line malformed. One method, with the plain runs read in
+   * it eight bytes at a time: the quick JIT inlines little, and every byte of a string passes here.
    */
   private boolean string() throws NotSettled {
-    boolean plain = true;
-    // Locals, not fields, in the loop every byte of a string passes: the quick JIT keeps them in
-    // registers.
+    // Locals, not fields, in the loop: the quick JIT keeps them in registers.
     byte[] in = bytes;
     int stop = end;
     int i = at;
-    while (true) {
-      i = plainRun(in, i, stop);
-      if (i >= stop) {
+    if (escaped) {
+      if (i + 1 >= stop || in[i] != '\\' || in[i + 1] != '"') {
         throw NotSettled.INSTANCE;
+      }
+      i += 2;
+    } else {
+      if (i >= stop || in[i] != '"') {
+        throw NotSettled.INSTANCE;
+      }
+      i++;
+    }
+    stringStart = i;
+    boolean plain = true;
+    while (true) {
+      if (i + Long.BYTES <= stop) {
+        long stops = ByteWords.stringStops(ByteWords.word(in, i));
+        if (stops == 0) {
+          i += Long.BYTES;
+          continue;
+        }
+        i += ByteWords.first(stops);
+      } else {
+        // The line's last few bytes, one by one.
+        while (i < stop && !STOP[in[i] & 0xFF]) {
+          i++;
+        }
+        if (i >= stop) {
+          throw NotSettled.INSTANCE;
+        }
       }
       byte b = in[i++];
       if (b == '"') {
@@ -482,12 +490,16 @@ final class LineTriage {
       if (b != '\\') {
         throw NotSettled.INSTANCE;
       }
-      at = i;
-      if (escaped && entryEscape()) {
+      if (escaped && i < stop && in[i] == '"') {
+        // The string's closing quote, escaped in the entry: every string there ends so.
         stringEnd = i - 1;
+        at = i + 1;
         return plain;
       }
-      if (!escaped) {
+      at = i;
+      if (escaped) {
+        entryEscape();
+      } else {
         escape();
       }
       plain = false;
@@ -496,17 +508,14 @@ final class LineTriage {
   }
 
   /**
-   * An escape of the entry's string inside one of the line's strings, after its backslash: true
-   * when it is the string's closing quote. The line's own escapes are written with their backslash
+   * An escape of the entry's string inside one of the line's strings, after its backslash, other
+   * than the string's closing quote. The line's own escapes are written with their backslash
    * escaped; a character written as a unicode escape is read as the content it stands for, unless
    * it would end the string or break it (a quote, a backslash, a control), which is left to the
    * general path, as are the controls the entry writes as {@code \n} and the like.
    */
-  private boolean entryEscape() throws NotSettled {
+  private void entryEscape() throws NotSettled {
     switch (next()) {
-      case '"' -> {
-        return true;
-      }
       case '\\' -> lineEscape();
       case '/' -> {}
       case 'u' -> {
@@ -517,7 +526,6 @@ final class LineTriage {
       }
       default -> throw NotSettled.INSTANCE;
     }
-    return false;
   }
 
   /** The line's escape whose backslash was read in an entry: its letter, escaped if it must be. */
@@ -547,20 +555,6 @@ final class LineTriage {
       unit = unit * 16 + digit;
     }
     return unit;
-  }
-
-  /** Where the plain run from {@code i} ends: eight bytes at a time, then one by one. */
-  private static int plainRun(byte[] in, int i, int stop) {
-    for (; i + Long.BYTES <= stop; i += Long.BYTES) {
-      long stops = ByteWords.stringStops(ByteWords.word(in, i));
-      if (stops != 0) {
-        return i + ByteWords.first(stops);
-      }
-    }
-    while (i < stop && !STOP[in[i] & 0xFF]) {
-      i++;
-    }
-    return i;
   }
 
   private void escape() throws NotSettled {
@@ -619,10 +613,20 @@ final class LineTriage {
   }
 
   /**
-   * Blanks between tokens; inside an entry only spaces (a tab or newline there is escaped, and the
-   * general path reads it).
+   * Blanks between tokens. Claude writes compact JSON, so there is seldom one: the common case is
+   * this one check, small enough for the quick JIT to inline.
    */
   private void whitespace() {
+    if (at >= end || bytes[at] <= ' ') {
+      blanks();
+    }
+  }
+
+  /**
+   * The blanks, if any, from a byte that may be one; inside an entry only spaces (a tab or newline
+   * there is escaped, and the general path reads it).
+   */
+  private void blanks() {
     while (at < end) {
       byte b = bytes[at];
       if (b != ' ' && (escaped || (b != '\t' && b != '\r' && b != '\n'))) {
@@ -643,12 +647,18 @@ final class LineTriage {
     return bytes[at++];
   }
 
-  private boolean is(int start, int stop, byte[] name) {
-    if (stop - start != name.length) {
-      return false;
-    }
-    for (int i = 0; i < name.length; i++) {
-      if (bytes[start + i] != name[i]) {
+  /**
+   * Whether the string from {@code start} to {@code stop} is {@code word}. Its length and first
+   * byte are checked here, small enough for the quick JIT to inline, as they tell most names apart.
+   */
+  private boolean is(int start, int stop, byte[] word) {
+    return stop - start == word.length && bytes[start] == word[0] && rest(start, word);
+  }
+
+  /** Whether the bytes from {@code start} are {@code word}'s after its first. */
+  private boolean rest(int start, byte[] word) {
+    for (int i = 1; i < word.length; i++) {
+      if (bytes[start + i] != word[i]) {
         return false;
       }
     }
