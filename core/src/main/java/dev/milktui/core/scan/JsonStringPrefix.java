@@ -1,6 +1,5 @@
 package dev.milktui.core.scan;
 
-import java.nio.charset.StandardCharsets;
 
 /**
  * Decodes the start of a JSON string straight from a line's UTF-8 bytes: escapes read, invalid
@@ -47,8 +46,17 @@ final class JsonStringPrefix {
         if (i + 5 > bytes.length) {
           return bytes.length;
         }
-        out.append(
-            (char) Integer.parseInt(new String(bytes, i + 1, 4, StandardCharsets.US_ASCII), 16));
+        int unit = 0;
+        for (int d = i + 1; d < i + 5; d++) {
+          int digit = Character.digit(bytes[d], 16);
+          if (digit < 0) {
+            // Not an escape: the prefix ends here, and the parser, reading on, calls the line
+            // malformed as it calls any other.
+            return bytes.length;
+          }
+          unit = unit * 16 + digit;
+        }
+        out.append((char) unit);
         return i + 5;
       }
       default -> out.append(c);

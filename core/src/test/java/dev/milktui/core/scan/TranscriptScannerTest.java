@@ -127,6 +127,22 @@ class TranscriptScannerTest {
   }
 
   @Test
+  void aBadUnicodeEscapeInAResultsTextIsOneMalformedLineAndTheScanGoesOn() throws IOException {
+    ScanReport report =
+        scan(
+            "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\"}\n"
+                + "{\"type\":\"result\",\"subtype\":\"success\",\"result\":\"bad \\u00t9\"}\n"
+                + "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"tool_result\","
+                + "\"tool_use_id\":\"t\",\"content\":\"x \\uZZZZ\"}]}}\n"
+                + "{\"type\":\"result\",\"subtype\":\"success\",\"result\":\"ok\"}\n");
+
+    assertThat(report.malformedLines()).isEqualTo(2);
+    assertThat(report.errors().items()).hasSize(2).allMatch(e -> e.contains("invalid JSON"));
+    assertThat(report.turns()).isEqualTo(1);
+    assertThat(report.sessionId()).isEqualTo("s");
+  }
+
+  @Test
   void invalidUtf8InsideALineIsReadAsReplacementCharactersNotAsAMalformedLine() throws IOException {
     byte[] line =
         "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"cwd\":\"/w\u00ff\"}\n"
