@@ -61,6 +61,15 @@ final class LineSkim {
    */
   static final Set<String> CALL_BLOCKS = Set.of("tool_use", "server_tool_use", "tool_result");
 
+  /** Every field of a line this skim reads; it skips the others. */
+  static final Set<String> READ = read();
+
+  private static Set<String> read() {
+    Set<String> read = new java.util.HashSet<>(KEPT);
+    read.addAll(Set.of("message", "event", "tool_use_result", "result"));
+    return Set.copyOf(read);
+  }
+
   /** A line that is not one JSON object; the reason is said as the live reader says it. */
   static final class Malformed extends Exception {
     private static final long serialVersionUID = 1L;
@@ -106,7 +115,29 @@ final class LineSkim {
         start >= 0
             ? triage.recordedFacts(line, start, offset + length)
             : triage.facts(line, offset, length);
-    return facts != null ? facts : skimmed(line, offset, length, start);
+    if (facts != null) {
+      return facts;
+    }
+    int kept = triage.keptLength();
+    LineOutcome read = kept < 0 ? null : keptFields(triage.kept(), kept, start >= 0);
+    return read != null ? read : skimmed(line, offset, length, start);
+  }
+
+  /**
+   * A result the triage walked whole, from its fields this skim reads alone ({@link
+   * LineTriage#kept}): the slim tree is the same, without unescaping or parsing the usage the rest
+   * of a result carries. Null, for the general path, should the copy not read as one object.
+   */
+  private static LineOutcome keptFields(byte[] kept, int length, boolean inEntry) {
+    try {
+      if (inEntry) {
+        int end = RecordedLine.unescape(kept, 0, length);
+        return message(recorded(kept, 0, end));
+      }
+      return message(read(FACTORY.createParser(kept, 0, length), kept, 0).top);
+    } catch (RecordedLine.Malformed | Malformed | IOException e) {
+      return null;
+    }
   }
 
   /** What the general path reads of any line, settled or not: the triage is held to it. */

@@ -82,7 +82,10 @@ final class LineTriage {
   /** How a line triaged here opens: with its type, as claude writes every line but its results. */
   private static final byte[] OPENING = ascii("{\"type\":\"");
 
+  private static final byte[] OBJECT = ascii("{\"");
+
   private static final byte[] ESCAPED_OPENING = ascii("{\\\"type\\\":\\\"");
+  private static final byte[] ESCAPED_OBJECT = ascii("{\\\"");
 
   /** Field slots: where each read value starts and ends; -1 when absent or not a string. */
   private static final int F_TYPE = 0;
@@ -111,6 +114,21 @@ final class LineTriage {
 
   /** A block's type. */
   private static final int BLOCK_TYPE = FIELDS + 5;
+
+  /** The names of the fields the skim reads ({@link LineSkim#READ}). */
+  private static final byte[][] READ =
+      LineSkim.READ.stream().map(LineTriage::ascii).toArray(byte[][]::new);
+
+  /** Where each field the skim reads starts and ends in the line, name and value. */
+  private int[] readFrom = new int[32];
+
+  private int[] readTo = new int[32];
+  private int readFields;
+
+  /** A result's read fields as one object ({@link #kept}), and its length; -1 for none. */
+  private byte[] kept = new byte[4096];
+
+  private int keptLength;
 
   private final int[] starts = new int[FIELDS];
   private final int[] ends = new int[FIELDS];
@@ -145,10 +163,11 @@ final class LineTriage {
    * {@link LineSkim} (it matters to the report, or it is not plainly well-formed).
    */
   LineOutcome.Facts facts(byte[] line, int offset, int length) {
-    if (length > MAX_LINE_BYTES || !startsWith(line, offset, length, OPENING)) {
+    keptLength = -1;
+    if (length > MAX_LINE_BYTES || !startsWith(line, offset, length, OBJECT)) {
       return null;
     }
-    return triage(line, offset, offset + length, false);
+    return triage(line, offset, offset + length, false, startsWith(line, offset, length, OPENING));
   }
 
   /**
@@ -159,18 +178,25 @@ final class LineTriage {
    */
   LineOutcome.Facts recordedFacts(byte[] entry, int start, int end) {
     int length = end - start;
-    if (length > MAX_LINE_BYTES || !startsWith(entry, start, length, ESCAPED_OPENING)) {
+    keptLength = -1;
+    if (length > MAX_LINE_BYTES || !startsWith(entry, start, length, ESCAPED_OBJECT)) {
       return null;
     }
-    return triage(entry, start, end, true);
+    return triage(entry, start, end, true, startsWith(entry, start, length, ESCAPED_OPENING));
   }
 
-  private LineOutcome.Facts triage(byte[] line, int start, int stop, boolean inEntry) {
+  /**
+   * {@code typeFirst}: whether the line opens with its type, as claude writes all its lines but
+   * results; only those are settled. Any other is walked only for a result's read fields.
+   */
+  private LineOutcome.Facts triage(
+      byte[] line, int start, int stop, boolean inEntry, boolean typeFirst) {
     bytes = line;
     at = start;
     end = stop;
     escaped = inEntry;
     mayCall = false;
+    readFields = 0;
     java.util.Arrays.fill(starts, -1);
     java.util.Arrays.fill(ends, -1);
     try {
@@ -183,12 +209,80 @@ final class LineTriage {
       if (escaped ? !closesEntry() : at != end) {
         return null;
       }
-      return settled() ? found() : null;
+      if (typeFirst && settled()) {
+        return found();
+      }
+      if (holds(F_TYPE, RESULT)) {
+        keepReadFields();
+      }
+      return null;
     } catch (NotSettled e) {
       return null;
     } finally {
       bytes = null;
     }
+  }
+
+  /**
+   * After a null from {@link #facts} or {@link #recordedFacts}: the length of {@link #kept} when
+   * the line is a result walked whole, else -1.
+   */
+  int keptLength() {
+    return keptLength;
+  }
+
+  /**
+   * A result's fields the skim reads, copied as they lie into one object: still escaped when the
+   * line is in an entry (closed as the entry's string is, {@code "}}), so it is unescaped as the
+   * whole line would be. A result is mostly usage the skim skips; this copy spares unescaping and
+   * parsing it. Valid until the next line.
+   */
+  byte[] kept() {
+    return kept;
+  }
+
+  private void keepReadFields() {
+    int length = 2 + Math.max(0, readFields - 1) + (escaped ? 2 : 0);
+    for (int i = 0; i < readFields; i++) {
+      length += readTo[i] - readFrom[i];
+    }
+    if (kept.length < length) {
+      kept = new byte[Math.max(length, kept.length * 2)];
+    }
+    int at = 0;
+    kept[at++] = '{';
+    for (int i = 0; i < readFields; i++) {
+      if (i > 0) {
+        kept[at++] = ',';
+      }
+      System.arraycopy(bytes, readFrom[i], kept, at, readTo[i] - readFrom[i]);
+      at += readTo[i] - readFrom[i];
+    }
+    kept[at++] = '}';
+    if (escaped) {
+      kept[at++] = '"';
+      kept[at++] = '}';
+    }
+    keptLength = at;
+  }
+
+  private void recordRead(int from, int to) {
+    if (readFields == readFrom.length) {
+      readFrom = java.util.Arrays.copyOf(readFrom, readFields * 2);
+      readTo = java.util.Arrays.copyOf(readTo, readFields * 2);
+    }
+    readFrom[readFields] = from;
+    readTo[readFields] = to;
+    readFields++;
+  }
+
+  private boolean isRead(int start, int stop) {
+    for (byte[] name : READ) {
+      if (is(start, stop, name)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether the entry's string closes right after the line and the entry right after it. */
@@ -342,6 +436,10 @@ final class LineTriage {
       }
       whitespace();
       value(depth, role(role, plainName, nameStart, nameEnd));
+      if (role == LINE && isRead(nameStart, nameEnd)) {
+        // From the name's opening quote, escaped in an entry, to the value's end.
+        recordRead(nameStart - (escaped ? 2 : 1), at);
+      }
       whitespace();
       byte b = next();
       if (b == '}') {

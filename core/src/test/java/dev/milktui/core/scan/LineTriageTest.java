@@ -467,6 +467,74 @@ class LineTriageTest {
     assertThat(entries).isGreaterThan(2_000);
   }
 
+  private static final String RESULT =
+      q(
+          "{'duration_ms':12,'usage':{'input_tokens':3,'cache':{'a':[1,2.50,null]},"
+              + "'server_tool_use':{'web_search_requests':0}},'subtype':'error_during_execution',"
+              + "'is_error':true,'result':'Stream closed\\n\\u00e9 é','total_cost_usd':0.0364,"
+              + "'permission_denials':[{'tool_name':'Bash','tool_use_id':'t1',"
+              + "'tool_input':{'command':'rm \\'x\\''}}],'errors':['e1'],"
+              + "'terminal_reason':'tool_error','session_id':'s','uuid':'u','type':'result'}");
+
+  /** A line's outcome in a scan: the triage first, then what it kept or the general path. */
+  private LineOutcome scanned(String line) {
+    byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+    try {
+      return LineSkim.claudeLine(bytes, 0, bytes.length, triage);
+    } catch (LineSkim.Malformed e) {
+      return new LineOutcome.Malformed(0, e.getMessage());
+    }
+  }
+
+  /** The general path's outcome, malformed or not. */
+  private static LineOutcome general(String line) {
+    byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+    try {
+      return LineSkim.skimmed(bytes, 0, bytes.length);
+    } catch (LineSkim.Malformed e) {
+      return new LineOutcome.Malformed(0, e.getMessage());
+    }
+  }
+
+  @Test
+  void aResultIsReadFromTheFieldsTheSkimReadsAloneAsItIsAndInAnEntry() {
+    assertThat(facts(RESULT)).isNull();
+    assertThat(triage.keptLength()).isPositive();
+    assertThat(new String(triage.kept(), 0, triage.keptLength(), StandardCharsets.UTF_8))
+        .doesNotContain("usage", "duration_ms", "uuid")
+        .contains("permission_denials", "total_cost_usd", "result");
+    for (String line : List.of(RESULT, entry(RESULT))) {
+      LineOutcome outcome = scanned(line);
+      assertThat(outcome).as(line).isInstanceOf(LineOutcome.Message.class);
+      assertThat(outcome).as(line).isEqualTo(general(line));
+      ResultMessage result = (ResultMessage) ((LineOutcome.Message) outcome).message();
+      assertThat(result.permissionDenials()).hasSize(1);
+      assertThat(result.result()).isEqualTo("Stream closed\né é");
+    }
+  }
+
+  /**
+   * Random breaks of a result, as it is and in an entry: the scan's outcome, from the kept fields
+   * or the general path, is always the general path's, malformed lines included.
+   */
+  @Test
+  void aResultReadFromItsKeptFieldsIsWhatTheGeneralPathReads() {
+    Random random = new Random(11);
+    int kept = 0;
+    for (int i = 0; i < 20_000; i++) {
+      String line = broken(RESULT, 0, MESSAGE_ALPHABET, random);
+      String entry = broken(entry(RESULT), ENTRY_OPENING.length() + 1, MESSAGE_ALPHABET, random);
+      for (String tried : List.of(line, entry)) {
+        LineOutcome outcome = scanned(tried);
+        if (triage.keptLength() >= 0) {
+          kept++;
+        }
+        assertThat(outcome).as(tried).isEqualTo(general(tried));
+      }
+    }
+    assertThat(kept).isGreaterThan(5_000);
+  }
+
   /** The line inside an entry, as the record's reader reads it. */
   private static String line(String entry) {
     return Json.text(jackson(entry), "line");
