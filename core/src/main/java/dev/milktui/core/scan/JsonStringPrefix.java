@@ -1,9 +1,10 @@
 package dev.milktui.core.scan;
 
-
 /**
  * Decodes the start of a JSON string straight from a line's UTF-8 bytes: escapes read, invalid
- * UTF-8 as U+FFFD. The string has been checked by the parser that found it; this only reads it.
+ * UTF-8 as U+FFFD. The parser that found the string checks its escapes only as it reads on, after
+ * this: a bad escape ends the prefix here, never in an exception, and the parser then calls the
+ * line malformed.
  */
 final class JsonStringPrefix {
   private static final char REPLACEMENT = '\uFFFD';
