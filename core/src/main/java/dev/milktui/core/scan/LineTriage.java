@@ -38,6 +38,12 @@ final class LineTriage {
   /** Jackson caps a number's length; longer ones go to Jackson. */
   private static final int MAX_NUMBER_CHARS = 100;
 
+  /**
+   * Jackson caps a name's length (50,000 characters by default) and calls a longer one malformed; a
+   * name of more bytes goes to Jackson.
+   */
+  private static final int MAX_NAME_BYTES = 50_000;
+
   /** Jackson caps a string it reads into a tree; lines that could hold one go to Jackson. */
   private static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
 
@@ -430,6 +436,9 @@ final class LineTriage {
       boolean plainName = string();
       int nameStart = stringStart;
       int nameEnd = stringEnd;
+      if (nameEnd - nameStart > MAX_NAME_BYTES) {
+        throw NotSettled.INSTANCE;
+      }
       whitespace();
       if (next() != ':') {
         throw NotSettled.INSTANCE;
@@ -532,9 +541,11 @@ final class LineTriage {
   /**
    * A string from its opening quote ({@code "}, or {@code \"} inside an entry); true when it is
    * plain ASCII without escapes (the only strings whose value is used; such a string's bytes are
-   * the same escaped in an entry). Bytes of other scripts pass unchecked: Jackson reads invalid
-   * UTF-8 as U+FFFD, so it never makes the line malformed. One method, with the plain runs read in
-   * it eight bytes at a time: the quick JIT inlines little, and every byte of a string passes here.
+   * the same escaped in an entry). Bytes of other scripts pass unchecked in a plain line, which the
+   * general path reads again decoded when Jackson refuses its UTF-8, so they never make it
+   * malformed; in an entry they must be well-formed UTF-8 ({@link #utf8}). One method, with the
+   * plain runs read in it eight bytes at a time: the quick JIT inlines little, and every byte of a
+   * string passes here.
    */
   private boolean string() throws NotSettled {
     // Locals, not fields, in the loop: the quick JIT keeps them in registers.
@@ -583,6 +594,9 @@ final class LineTriage {
       }
       if (b < 0) {
         plain = false;
+        if (escaped) {
+          i = utf8(in, i - 1, stop);
+        }
         continue;
       }
       if (b != '\\') {
@@ -603,6 +617,46 @@ final class LineTriage {
       plain = false;
       i = at;
     }
+  }
+
+  /**
+   * Where the character from {@code i} ends, when it is well-formed UTF-8 (RFC 3629: no overlong
+   * form, no surrogate, nothing over U+10FFFF). Only inside an entry: the general path parses a
+   * record's line from its bytes, and Jackson calls invalid UTF-8 there malformed, while a plain
+   * line it reads again decoded, with U+FFFD.
+   */
+  private static int utf8(byte[] in, int i, int stop) throws NotSettled {
+    int lead = in[i] & 0xFF;
+    int more;
+    int low = 0x80;
+    int high = 0xBF;
+    if (lead >= 0xC2 && lead <= 0xDF) {
+      more = 1;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+      more = 2;
+      low = lead == 0xE0 ? 0xA0 : 0x80;
+      high = lead == 0xED ? 0x9F : 0xBF;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+      more = 3;
+      low = lead == 0xF0 ? 0x90 : 0x80;
+      high = lead == 0xF4 ? 0x8F : 0xBF;
+    } else {
+      throw NotSettled.INSTANCE;
+    }
+    if (i + more >= stop) {
+      throw NotSettled.INSTANCE;
+    }
+    int second = in[i + 1] & 0xFF;
+    if (second < low || second > high) {
+      throw NotSettled.INSTANCE;
+    }
+    for (int k = 2; k <= more; k++) {
+      int next = in[i + k] & 0xFF;
+      if (next < 0x80 || next > 0xBF) {
+        throw NotSettled.INSTANCE;
+      }
+    }
+    return i + 1 + more;
   }
 
   /**

@@ -535,6 +535,57 @@ class LineTriageTest {
     assertThat(kept).isGreaterThan(5_000);
   }
 
+  @Test
+  void aNameLongerThanJacksonTakesLeavesTheLineToTheGeneralPathWhichCallsItMalformed() {
+    String line =
+        "{\"type\":\"system\",\"subtype\":\"status\",\"session_id\":\"s\",\"x\":{\""
+            + "a".repeat(50_001)
+            + "\":1}}";
+
+    assertThat(facts(line)).isNull();
+    assertThat(recorded(entry(line))).isNull();
+    assertThat(general(line)).isInstanceOf(LineOutcome.Malformed.class);
+    assertThat(facts(line.replace("a".repeat(50_001), "a".repeat(50_000)))).isNotNull();
+  }
+
+  @Test
+  void inAnEntryOnlyWellFormedUtf8IsSettledForTheGeneralPathRefusesTheRest() {
+    String line =
+        "{\"type\":\"assistant\",\"session_id\":\"s\",\"message\":{\"content\":"
+            + "[{\"type\":\"text\",\"text\":\"ab\"}]}}";
+    byte[] opening = entry(line).getBytes(StandardCharsets.UTF_8);
+    int text = new String(opening, StandardCharsets.UTF_8).indexOf("ab");
+    for (byte[] inserted :
+        List.of(
+            new byte[] {(byte) 0xFF},
+            new byte[] {(byte) 0xC0, (byte) 0x80},
+            new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
+            new byte[] {(byte) 0xE2, (byte) 0x82},
+            new byte[] {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
+            "é😀".getBytes(StandardCharsets.UTF_8))) {
+      byte[] bytes = new byte[opening.length + inserted.length];
+      System.arraycopy(opening, 0, bytes, 0, text + 1);
+      System.arraycopy(inserted, 0, bytes, text + 1, inserted.length);
+      System.arraycopy(
+          opening, text + 1, bytes, text + 1 + inserted.length, opening.length - text - 1);
+      int start = RecordedLine.start(bytes, 0, bytes.length);
+      LineOutcome.Facts settled = triage.recordedFacts(bytes, start, bytes.length);
+      LineOutcome general;
+      try {
+        general = LineSkim.skimmed(bytes.clone(), 0, bytes.length);
+      } catch (LineSkim.Malformed e) {
+        general = new LineOutcome.Malformed(0, e.getMessage());
+      }
+      if (inserted.length == 6) {
+        assertThat(settled).isEqualTo(new LineOutcome.Facts("s", null, null));
+        assertThat(general).isInstanceOf(LineOutcome.Message.class);
+      } else {
+        assertThat(settled).as("%s", java.util.Arrays.toString(inserted)).isNull();
+        assertThat(general).isInstanceOf(LineOutcome.Malformed.class);
+      }
+    }
+  }
+
   /** The line inside an entry, as the record's reader reads it. */
   private static String line(String entry) {
     return Json.text(jackson(entry), "line");
