@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.milktui.core.protocol.ByteWords;
 import dev.milktui.core.protocol.Json;
+import dev.milktui.core.protocol.Utf8Bytes;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -77,9 +78,9 @@ final class ToolStrings {
         if (b == '\\') {
           boolean unicode = bytes[at + 1] == 'u';
           step = unicode ? 6 : 2;
-          high = unicode && Character.isHighSurrogate((char) hex(bytes, at + 2));
+          high = unicode && Character.isHighSurrogate((char) Utf8Bytes.hex4(bytes, at + 2));
         } else {
-          step = b >= 0 ? 1 : sequenceLength(b);
+          step = b >= 0 ? 1 : Utf8Bytes.sequenceLength(b);
           high = step == 4;
           count = step == 4 ? 2 : 1;
         }
@@ -205,7 +206,7 @@ final class ToolStrings {
         }
         byte escaped = bytes[at + 1];
         if (escaped == 'u') {
-          int unit = at + 6 <= end ? hex(bytes, at + 2) : -1;
+          int unit = at + 6 <= end ? Utf8Bytes.hex4(bytes, at + 2) : -1;
           if (unit < 0) {
             strict = false;
             at += 2;
@@ -237,7 +238,7 @@ final class ToolStrings {
         at++;
         continue;
       }
-      int length = b < 0 ? wellFormed(at) : 0;
+      int length = b < 0 ? Utf8Bytes.wellFormed(bytes, at, end) : 0;
       if (length == 0) {
         strict = false;
         at++;
@@ -248,52 +249,6 @@ final class ToolStrings {
       at += length;
     }
     return -1;
-  }
-
-  /** The length of the well-formed UTF-8 sequence at {@code at}, 0 when it is not one. */
-  private int wellFormed(int at) {
-    int lead = bytes[at] & 0xFF;
-    int length = sequenceLength(lead);
-    if (length == 0 || at + length > end) {
-      return 0;
-    }
-    // The second byte's range excludes overlong forms, surrogates and what lies past U+10FFFF.
-    int second = bytes[at + 1] & 0xFF;
-    int low = lead == 0xE0 ? 0xA0 : lead == 0xF0 ? 0x90 : 0x80;
-    int high = lead == 0xED ? 0x9F : lead == 0xF4 ? 0x8F : 0xBF;
-    if (second < low || second > high) {
-      return 0;
-    }
-    for (int i = 2; i < length; i++) {
-      if ((bytes[at + i] & 0xC0) != 0x80) {
-        return 0;
-      }
-    }
-    return length;
-  }
-
-  /** How long a UTF-8 sequence led by {@code lead} is, 0 when it leads none. */
-  private static int sequenceLength(int lead) {
-    int b = lead & 0xFF;
-    if (b >= 0xC2 && b <= 0xDF) {
-      return 2;
-    }
-    if (b >= 0xE0 && b <= 0xEF) {
-      return 3;
-    }
-    return b >= 0xF0 && b <= 0xF4 ? 4 : 0;
-  }
-
-  private static int hex(byte[] bytes, int from) {
-    int value = 0;
-    for (int i = from; i < from + 4; i++) {
-      int digit = Character.digit(bytes[i], 16);
-      if (digit < 0) {
-        return -1;
-      }
-      value = value * 16 + digit;
-    }
-    return value;
   }
 
   /**

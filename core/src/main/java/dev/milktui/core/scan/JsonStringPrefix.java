@@ -1,5 +1,7 @@
 package dev.milktui.core.scan;
 
+import dev.milktui.core.protocol.Utf8Bytes;
+
 /**
  * Decodes the start of a JSON string straight from a line's UTF-8 bytes: escapes read, invalid
  * UTF-8 as U+FFFD. The parser that found the string checks its escapes only as it reads on, after
@@ -47,15 +49,11 @@ final class JsonStringPrefix {
         if (i + 5 > bytes.length) {
           return bytes.length;
         }
-        int unit = 0;
-        for (int d = i + 1; d < i + 5; d++) {
-          int digit = Character.digit(bytes[d], 16);
-          if (digit < 0) {
-            // Not an escape: the prefix ends here, and the parser, reading on, calls the line
-            // malformed as it calls any other.
-            return bytes.length;
-          }
-          unit = unit * 16 + digit;
+        int unit = Utf8Bytes.hex4(bytes, i + 1);
+        if (unit < 0) {
+          // Not an escape: the prefix ends here, and the parser, reading on, calls the line
+          // malformed as it calls any other.
+          return bytes.length;
         }
         out.append((char) unit);
         return i + 5;

@@ -1,6 +1,7 @@
 package dev.milktui.core.scan;
 
 import dev.milktui.core.protocol.ByteWords;
+import dev.milktui.core.protocol.Utf8Bytes;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -626,37 +627,11 @@ final class LineTriage {
    * line it reads again decoded, with U+FFFD.
    */
   private static int utf8(byte[] in, int i, int stop) throws NotSettled {
-    int lead = in[i] & 0xFF;
-    int more;
-    int low = 0x80;
-    int high = 0xBF;
-    if (lead >= 0xC2 && lead <= 0xDF) {
-      more = 1;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-      more = 2;
-      low = lead == 0xE0 ? 0xA0 : 0x80;
-      high = lead == 0xED ? 0x9F : 0xBF;
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-      more = 3;
-      low = lead == 0xF0 ? 0x90 : 0x80;
-      high = lead == 0xF4 ? 0x8F : 0xBF;
-    } else {
+    int length = Utf8Bytes.wellFormed(in, i, stop);
+    if (length == 0) {
       throw NotSettled.INSTANCE;
     }
-    if (i + more >= stop) {
-      throw NotSettled.INSTANCE;
-    }
-    int second = in[i + 1] & 0xFF;
-    if (second < low || second > high) {
-      throw NotSettled.INSTANCE;
-    }
-    for (int k = 2; k <= more; k++) {
-      int next = in[i + k] & 0xFF;
-      if (next < 0x80 || next > 0xBF) {
-        throw NotSettled.INSTANCE;
-      }
-    }
-    return i + 1 + more;
+    return i + length;
   }
 
   /**
@@ -698,14 +673,11 @@ final class LineTriage {
   }
 
   private int hex4() throws NotSettled {
-    int unit = 0;
-    for (int i = 0; i < 4; i++) {
-      int digit = Character.digit(next(), 16);
-      if (digit < 0) {
-        throw NotSettled.INSTANCE;
-      }
-      unit = unit * 16 + digit;
+    int unit = at + 4 <= end ? Utf8Bytes.hex4(bytes, at) : -1;
+    if (unit < 0) {
+      throw NotSettled.INSTANCE;
     }
+    at += 4;
     return unit;
   }
 

@@ -1,5 +1,6 @@
 package dev.milktui.core.scan;
 
+import dev.milktui.core.protocol.Utf8Bytes;
 import dev.milktui.core.record.RecordFile;
 import java.nio.charset.StandardCharsets;
 
@@ -215,13 +216,9 @@ public final class RecordedLine {
     if (at + 4 > end) {
       throw new Malformed("a \\u escape cut short in the recorded line's string");
     }
-    int value = 0;
-    for (int i = at; i < at + 4; i++) {
-      int digit = Character.digit(bytes[i], 16);
-      if (digit < 0) {
-        throw new Malformed("a \\u escape with a non-hex digit in the recorded line's string");
-      }
-      value = value * 16 + digit;
+    int value = Utf8Bytes.hex4(bytes, at);
+    if (value < 0) {
+      throw new Malformed("a \\u escape with a non-hex digit in the recorded line's string");
     }
     return value;
   }
