@@ -70,7 +70,7 @@ final class ToolPreviews {
     if (length > STRING_CHARS && node instanceof ObjectNode object) {
       try {
         if (fold(object)) {
-          return Json.mapper().writeValueAsBytes(object);
+          return Json.bytes(object);
         }
       } catch (IOException e) {
         // Written as read, unfolded.

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.milktui.core.protocol.ByteWords;
-import dev.milktui.core.protocol.Json;
+import dev.milktui.core.protocol.JsonTrees;
 import dev.milktui.core.protocol.Utf8Bytes;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -93,7 +93,7 @@ final class ToolStrings {
       byte[] quoted = new byte[at - open + 1];
       System.arraycopy(bytes, open, quoted, 0, at - open);
       quoted[quoted.length - 1] = '"';
-      return Json.mapper().readTree(quoted).textValue();
+      return JsonTrees.read(quoted, 0, quoted.length).textValue();
     }
 
     /** How many bytes it takes in UTF-8, as {@link ToolPreviews#utf8Length} counts them. */
@@ -103,7 +103,7 @@ final class ToolStrings {
 
     /** All of it, decoded by Jackson. */
     TextNode whole() throws IOException {
-      return (TextNode) Json.mapper().readTree(bytes, open, close + 1 - open);
+      return (TextNode) JsonTrees.read(bytes, open, close + 1 - open);
     }
   }
 
@@ -116,11 +116,11 @@ final class ToolStrings {
         return line.resolved(standIns);
       }
     }
-    return Json.mapper().readTree(bytes, offset, length);
+    return JsonTrees.read(bytes, offset, length);
   }
 
   private JsonNode resolved(byte[] standIns) throws IOException {
-    JsonNode tree = Json.mapper().readTree(standIns);
+    JsonNode tree = JsonTrees.read(standIns, 0, standIns.length);
     if (tree instanceof ObjectNode line) {
       for (ToolPreviews.ToolValue value : ToolPreviews.toolValues(line)) {
         value.parent().set(value.field(), replaced(value.parent().get(value.field()), true));
