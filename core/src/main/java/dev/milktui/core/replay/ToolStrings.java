@@ -36,6 +36,8 @@ final class ToolStrings {
   // Of the string scanned last: whether Jackson reads it exactly so, its characters and UTF-8.
   private boolean strict;
   private boolean nul;
+  // Whether the pass read every string strictly and found no value longer than the cap.
+  private boolean noneLong;
   private int chars;
   private int utf8;
 
@@ -110,13 +112,26 @@ final class ToolStrings {
   /** The tree of the {@code length} bytes from {@code offset}, as {@code readTree} reads them. */
   static JsonNode parse(byte[] bytes, int offset, int length) throws IOException {
     if (length > ToolPreviews.STRING_CHARS) {
-      ToolStrings line = new ToolStrings(bytes, offset + length);
-      byte[] standIns = line.withStandIns(offset);
-      if (standIns != null) {
-        return line.resolved(standIns);
+      JsonNode tree = foldable(bytes, offset, length);
+      if (tree != null) {
+        return tree;
       }
     }
     return JsonTrees.read(bytes, offset, length);
+  }
+
+  /**
+   * {@link #parse}, or null when the byte pass shows that no string value of the line is longer
+   * than {@link ToolPreviews#STRING_CHARS}, each string read as Jackson reads it: nothing of the
+   * line would be folded, so it need not be parsed.
+   */
+  static JsonNode foldable(byte[] bytes, int offset, int length) throws IOException {
+    ToolStrings line = new ToolStrings(bytes, offset + length);
+    byte[] standIns = line.withStandIns(offset);
+    if (standIns != null) {
+      return line.resolved(standIns);
+    }
+    return line.noneLong ? null : JsonTrees.read(bytes, offset, length);
   }
 
   private JsonNode resolved(byte[] standIns) throws IOException {
@@ -156,6 +171,7 @@ final class ToolStrings {
       }
       at = close;
     }
+    noneLong = out == null;
     if (out == null || nul) {
       return null;
     }
