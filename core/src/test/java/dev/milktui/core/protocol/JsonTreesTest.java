@@ -80,9 +80,7 @@ class JsonTreesTest {
   void readsGeneratedJsonAsTheMapperReadsIt() {
     Random random = new Random(7);
     for (int i = 0; i < 3000; i++) {
-      StringBuilder json = new StringBuilder();
-      value(random, json, 0);
-      assertSameAsMapper(json.toString().getBytes(StandardCharsets.UTF_8));
+      assertSameAsMapper(generated(random).getBytes(StandardCharsets.UTF_8));
     }
   }
 
@@ -90,9 +88,7 @@ class JsonTreesTest {
   void readsBrokenJsonAsTheMapperReadsIt() {
     Random random = new Random(11);
     for (int i = 0; i < 5000; i++) {
-      StringBuilder json = new StringBuilder();
-      value(random, json, 0);
-      byte[] bytes = json.toString().getBytes(StandardCharsets.UTF_8);
+      byte[] bytes = generated(random).getBytes(StandardCharsets.UTF_8);
       int edits = 1 + random.nextInt(3);
       for (int e = 0; e < edits && bytes.length > 0; e++) {
         int at = random.nextInt(bytes.length);
@@ -117,13 +113,10 @@ class JsonTreesTest {
   void writesTreesAsTheMappersWriteValueAsBytes() throws IOException {
     Random random = new Random(13);
     for (int i = 0; i < 2000; i++) {
-      StringBuilder json = new StringBuilder();
-      value(random, json, 0);
-      JsonNode tree = Json.mapper().readTree(json.toString());
+      String json = generated(random);
+      JsonNode tree = Json.mapper().readTree(json);
       if (!tree.isMissingNode()) {
-        assertThat(Json.bytes(tree))
-            .as(json.toString())
-            .isEqualTo(Json.mapper().writeValueAsBytes(tree));
+        assertThat(Json.bytes(tree)).as(json).isEqualTo(Json.mapper().writeValueAsBytes(tree));
       }
     }
   }
@@ -135,6 +128,12 @@ class JsonTreesTest {
     assertThat(JsonTrees.read(bytes, 2, bytes.length - 4).toString())
         .isEqualTo(Json.mapper().readTree(bytes, 2, bytes.length - 4).toString())
         .isEqualTo("{\"a\":[1,2.5]}");
+  }
+
+  private static String generated(Random random) {
+    StringBuilder json = new StringBuilder();
+    value(random, json, 0);
+    return json.toString();
   }
 
   private static void value(Random random, StringBuilder out, int depth) {
