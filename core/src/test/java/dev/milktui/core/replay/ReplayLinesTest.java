@@ -7,6 +7,7 @@ import dev.milktui.core.replay.ReplayLine.Parsed;
 import dev.milktui.core.scan.RecordedLine;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -71,6 +72,28 @@ class ReplayLinesTest {
       quick += RecordedLine.hostStart(exact, 0, exact.length) >= 0 ? 1 : 0;
     }
     assertThat(quick).as("entries read on the quick path").isGreaterThan(500);
+  }
+
+  /**
+   * Read before the file's kind is known, the entry keeps its bytes as read beside its unescaped
+   * line: a file of another kind (a script's played line) reads it as written.
+   */
+  @Test
+  void aHostEntryReadBeforeTheKindIsKnownKeepsItsBytesAsRead() {
+    byte[] line =
+        ("{\"ts\":\"2026-12-03T10:00:00Z\",\"dir\":\"host\",\"line\":\"{\\\"type\\\":\\\"user\\\","
+                + "\\\"message\\\":{\\\"role\\\":\\\"user\\\",\\\"content\\\":\\\"hi\\\\nthere\\\"}}\"}")
+            .getBytes(StandardCharsets.UTF_8);
+
+    ReplayLine read = read(line, null);
+
+    assertThat(read).isInstanceOf(Parsed.class);
+    Parsed parsed = (Parsed) read;
+    assertThat(parsed.kind()).isEqualTo(Kind.RECORD);
+    assertThat(parsed.part()).isEqualTo(new ReplayLine.Prompt("hi\nthere"));
+    assertThat(
+            Arrays.copyOfRange(parsed.bytes(), parsed.offset(), parsed.offset() + parsed.length()))
+        .isEqualTo(line);
   }
 
   private static byte[] entry(String opening, byte[] content) {
