@@ -1,5 +1,6 @@
 package dev.milktui.core.protocol;
 
+import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamReadConstraints;
@@ -10,6 +11,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -152,5 +154,14 @@ public final class Json {
       throw new UncheckedIOException(e);
     }
     return out.toString();
+  }
+
+  /** {@link #write} as UTF-8 bytes, as the mapper's {@code writeValueAsBytes} writes them. */
+  public static byte[] bytes(JsonNode node) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (JsonGenerator generator = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
+      JsonTreeWriter.write(generator, node);
+    }
+    return out.toByteArray();
   }
 }

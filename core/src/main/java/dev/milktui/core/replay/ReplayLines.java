@@ -65,6 +65,13 @@ final class ReplayLines implements OrderedLines.Work<ReplayLine> {
         return new Torn(original);
       }
     }
+    int host =
+        start < 0 && (seen == null || seen == Kind.RECORD)
+            ? RecordedLine.hostStart(bytes, offset, length)
+            : -1;
+    if (host >= 0) {
+      return hostEntry(bytes, offset, length, host, seen == null);
+    }
     JsonNode node = parse(bytes, offset, length);
     if (node == null) {
       return SKIPPED;
@@ -115,6 +122,26 @@ final class ReplayLines implements OrderedLines.Work<ReplayLine> {
     return null;
   }
 
+  /**
+   * An entry of what milk-tui sent in the exact shape, its line from {@code host} ({@link
+   * RecordedLine#hostStart}): read as the general path reads it, without a tree of the entry. While
+   * the file's kind is not known the entry's bytes are kept as read, should it be of another kind.
+   */
+  private Parsed hostEntry(byte[] bytes, int offset, int length, int host, boolean unknownKind) {
+    byte[] original = unknownKind ? Arrays.copyOfRange(bytes, offset, offset + length) : null;
+    Instant at = recordedTime(bytes, offset, host);
+    Part part;
+    try {
+      int end = RecordedLine.unescape(bytes, host, offset + length);
+      part = fromHost(bytes, host, end - host);
+    } catch (RecordedLine.Malformed e) {
+      throw new IllegalStateException("hostStart vouched for the string", e);
+    }
+    return original == null
+        ? new Parsed(Kind.RECORD, bytes, offset, length, at, part)
+        : new Parsed(Kind.RECORD, original, 0, length, at, part);
+  }
+
   /** An entry not in the exact shape milk-tui writes (the quick path above takes those). */
   private Parsed entry(JsonNode node, byte[] bytes, int offset, int length) {
     Instant at = instant(Json.text(node, "ts"));
@@ -126,7 +153,10 @@ final class ReplayLines implements OrderedLines.Work<ReplayLine> {
           byte[] claude = line.getBytes(StandardCharsets.UTF_8);
           part = fromClaude(claude, 0, claude.length);
         }
-        case "host" -> part = fromHost(line);
+        case "host" -> {
+          byte[] host = line.getBytes(StandardCharsets.UTF_8);
+          part = fromHost(host, 0, host.length);
+        }
         default -> {
           // stderr is the log of claude, not the conversation.
         }
@@ -161,9 +191,8 @@ final class ReplayLines implements OrderedLines.Work<ReplayLine> {
   }
 
   /** What milk-tui sent: the user's messages, and the answers to permission requests. */
-  private static Part fromHost(String line) {
-    byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
-    JsonNode node = parse(bytes, 0, bytes.length);
+  private static Part fromHost(byte[] bytes, int offset, int length) {
+    JsonNode node = parse(bytes, offset, length);
     if (node == null) {
       return NOTHING;
     }

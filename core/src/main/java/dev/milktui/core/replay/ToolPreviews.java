@@ -47,7 +47,7 @@ final class ToolPreviews {
 
   /**
    * The line (UTF-8, {@code length} bytes from {@code offset}) with its tool calls' long strings
-   * folded, or a copy of it when none is long.
+   * folded, or a copy of it when none is long (unparsed when its bytes show none is).
    */
   byte[] of(byte[] bytes, int offset, int length) {
     if (length <= STRING_CHARS) {
@@ -55,11 +55,13 @@ final class ToolPreviews {
     }
     JsonNode node;
     try {
-      node = ToolStrings.parse(bytes, offset, length);
+      node = ToolStrings.foldable(bytes, offset, length);
     } catch (IOException e) {
-      return Arrays.copyOfRange(bytes, offset, offset + length);
+      node = null;
     }
-    return of(node, bytes, offset, length);
+    return node == null
+        ? Arrays.copyOfRange(bytes, offset, offset + length)
+        : of(node, bytes, offset, length);
   }
 
   /**
@@ -70,7 +72,7 @@ final class ToolPreviews {
     if (length > STRING_CHARS && node instanceof ObjectNode object) {
       try {
         if (fold(object)) {
-          return Json.mapper().writeValueAsBytes(object);
+          return Json.bytes(object);
         }
       } catch (IOException e) {
         // Written as read, unfolded.

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.milktui.core.protocol.ByteWords;
-import dev.milktui.core.protocol.Json;
+import dev.milktui.core.protocol.JsonTrees;
 import dev.milktui.core.protocol.Utf8Bytes;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -36,6 +36,8 @@ final class ToolStrings {
   // Of the string scanned last: whether Jackson reads it exactly so, its characters and UTF-8.
   private boolean strict;
   private boolean nul;
+  // Whether the pass read every string strictly and found no value longer than the cap.
+  private boolean noneLong;
   private int chars;
   private int utf8;
 
@@ -93,7 +95,7 @@ final class ToolStrings {
       byte[] quoted = new byte[at - open + 1];
       System.arraycopy(bytes, open, quoted, 0, at - open);
       quoted[quoted.length - 1] = '"';
-      return Json.mapper().readTree(quoted).textValue();
+      return JsonTrees.read(quoted, 0, quoted.length).textValue();
     }
 
     /** How many bytes it takes in UTF-8, as {@link ToolPreviews#utf8Length} counts them. */
@@ -103,24 +105,37 @@ final class ToolStrings {
 
     /** All of it, decoded by Jackson. */
     TextNode whole() throws IOException {
-      return (TextNode) Json.mapper().readTree(bytes, open, close + 1 - open);
+      return (TextNode) JsonTrees.read(bytes, open, close + 1 - open);
     }
   }
 
   /** The tree of the {@code length} bytes from {@code offset}, as {@code readTree} reads them. */
   static JsonNode parse(byte[] bytes, int offset, int length) throws IOException {
     if (length > ToolPreviews.STRING_CHARS) {
-      ToolStrings line = new ToolStrings(bytes, offset + length);
-      byte[] standIns = line.withStandIns(offset);
-      if (standIns != null) {
-        return line.resolved(standIns);
+      JsonNode tree = foldable(bytes, offset, length);
+      if (tree != null) {
+        return tree;
       }
     }
-    return Json.mapper().readTree(bytes, offset, length);
+    return JsonTrees.read(bytes, offset, length);
+  }
+
+  /**
+   * {@link #parse}, or null when the byte pass shows that no string value of the line is longer
+   * than {@link ToolPreviews#STRING_CHARS}, each string read as Jackson reads it: nothing of the
+   * line would be folded, so it need not be parsed.
+   */
+  static JsonNode foldable(byte[] bytes, int offset, int length) throws IOException {
+    ToolStrings line = new ToolStrings(bytes, offset + length);
+    byte[] standIns = line.withStandIns(offset);
+    if (standIns != null) {
+      return line.resolved(standIns);
+    }
+    return line.noneLong ? null : JsonTrees.read(bytes, offset, length);
   }
 
   private JsonNode resolved(byte[] standIns) throws IOException {
-    JsonNode tree = Json.mapper().readTree(standIns);
+    JsonNode tree = JsonTrees.read(standIns, 0, standIns.length);
     if (tree instanceof ObjectNode line) {
       for (ToolPreviews.ToolValue value : ToolPreviews.toolValues(line)) {
         value.parent().set(value.field(), replaced(value.parent().get(value.field()), true));
@@ -156,6 +171,7 @@ final class ToolStrings {
       }
       at = close;
     }
+    noneLong = out == null;
     if (out == null || nul) {
       return null;
     }

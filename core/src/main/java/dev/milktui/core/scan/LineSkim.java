@@ -6,12 +6,10 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.BooleanNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.milktui.core.protocol.Json;
+import dev.milktui.core.protocol.JsonTrees;
 import dev.milktui.core.protocol.MessageParser;
 import dev.milktui.core.record.RecordFile;
 import java.io.IOException;
@@ -31,9 +29,6 @@ final class LineSkim {
   static final int RESULT_TEXT_CHARS = 64 * 1024;
 
   private static final JsonFactory FACTORY = Json.factory();
-
-  /** The live mapper's nodes: numbers read by the scan equal those a live session reads. */
-  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   /** Fields of a line kept as they are; all are small. */
   private static final Set<String> KEPT =
@@ -392,49 +387,9 @@ final class LineSkim {
         JsonStringPrefix.read(bytes, base + (int) quote + 1, RESULT_TEXT_CHARS));
   }
 
-  /**
-   * The current value as a tree, built from the parser's tokens (a small value: no data-binding
-   * context per value). Decimals stay exact, as the live parser keeps them.
-   */
+  /** The current value as a tree, as the live session's mapper reads it. */
   private JsonNode tree() throws IOException {
-    JsonToken token = parser.currentToken();
-    switch (token) {
-      case START_OBJECT -> {
-        ObjectNode object = Json.object();
-        while (parser.nextToken() == JsonToken.FIELD_NAME) {
-          String name = parser.currentName();
-          parser.nextToken();
-          object.set(name, tree());
-        }
-        return object;
-      }
-      case START_ARRAY -> {
-        ArrayNode array = Json.array();
-        while (parser.nextToken() != JsonToken.END_ARRAY) {
-          array.add(tree());
-        }
-        return array;
-      }
-      case VALUE_STRING -> {
-        return TextNode.valueOf(parser.getText());
-      }
-      case VALUE_NUMBER_INT -> {
-        return switch (parser.getNumberType()) {
-          case INT -> NODES.numberNode(parser.getIntValue());
-          case LONG -> NODES.numberNode(parser.getLongValue());
-          default -> NODES.numberNode(parser.getBigIntegerValue());
-        };
-      }
-      case VALUE_NUMBER_FLOAT -> {
-        return NODES.numberNode(parser.getDecimalValue());
-      }
-      case VALUE_TRUE, VALUE_FALSE -> {
-        return BooleanNode.valueOf(token == JsonToken.VALUE_TRUE);
-      }
-      default -> {
-        return NullNode.getInstance();
-      }
-    }
+    return JsonTrees.value(parser);
   }
 
   private static String describe(IOException e) {

@@ -16,6 +16,7 @@ public final class RecordedLine {
   private static final byte[] DIR = bytes("\",\"dir\":\"");
   private static final byte[] CLI = bytes(RecordFile.FROM_CLAUDE);
   private static final byte[] LINE = bytes("\",\"line\":\"");
+  private static final byte[] HOST = bytes("\",\"dir\":\"host\",\"line\":\"");
 
   /** The bytes that end a plain run inside a JSON string: a quote, a backslash, a control. */
   private static final boolean[] SPECIAL = new boolean[256];
@@ -56,6 +57,59 @@ public final class RecordedLine {
   static boolean isWellFormedOtherEntry(byte[] bytes, int offset, int length) {
     int start = lineStart(bytes, offset, length, false);
     return start >= 0 && stringCloses(bytes, start, offset + length);
+  }
+
+  /**
+   * Where the line's string starts when the entry has the exact shape milk-tui writes for a line it
+   * sent to claude, and the string unescaped in place ({@link #unescape}) is byte for byte what a
+   * decoder of the entry would encode again: the time plain ASCII, the string well-formed UTF-8
+   * with no escaped surrogate (a lone one is encoded otherwise), the entry closing after it. Else
+   * -1: the general path reads it.
+   */
+  public static int hostStart(byte[] bytes, int offset, int length) {
+    int end = offset + length;
+    int start = lineStart(bytes, offset, length, false);
+    if (start < 0 || !matches(bytes, start - HOST.length, end, HOST)) {
+      return -1;
+    }
+    for (int at = offset + START.length; bytes[at] != '"'; at++) {
+      if (bytes[at] < 0) {
+        return -1;
+      }
+    }
+    return isExactString(bytes, start, end) ? start : -1;
+  }
+
+  /** Whether the string from {@code start} unescapes to what a decoder would encode again. */
+  private static boolean isExactString(byte[] bytes, int start, int end) {
+    int at = start;
+    while (at < end) {
+      byte b = bytes[at];
+      if (b < 0) {
+        int sequence = Utf8Bytes.wellFormed(bytes, at, end);
+        if (sequence == 0) {
+          return false;
+        }
+        at += sequence;
+      } else if (!SPECIAL[b]) {
+        at++;
+      } else if (b == '"') {
+        return closes(bytes, at + 1, end);
+      } else if (b != '\\' || at + 1 >= end) {
+        return false;
+      } else if (bytes[at + 1] == 'u') {
+        int unit = at + 6 <= end ? Utf8Bytes.hex4(bytes, at + 2) : -1;
+        if (unit < 0 || Character.isSurrogate((char) unit)) {
+          return false;
+        }
+        at += 6;
+      } else if ("\"\\/bfnrt".indexOf(bytes[at + 1]) >= 0) {
+        at += 2;
+      } else {
+        return false;
+      }
+    }
+    return false;
   }
 
   /**

@@ -69,6 +69,55 @@ class ToolStringsTest {
         .contains("… [" + (2000 * 26 - SHORT) + " more bytes]");
   }
 
+  /**
+   * Long lines of random strings near the cap, in tool values, keys and elsewhere, some broken:
+   * what is kept is the same as through the mapper's tree, whether the line is parsed or its bytes
+   * show nothing to fold.
+   */
+  @Test
+  void randomLongLinesKeepWhatTheMappersTreeKeeps() {
+    String[] pieces = {
+      "x", "é", "😀", "\\n", "\\u00e9", "\\ud83d\\ude00", "\\ud83d", "\\\"", "\\q"
+    };
+    java.util.Random random = new java.util.Random(3);
+    for (int i = 0; i < 600; i++) {
+      String[] strings = new String[3];
+      for (int j = 0; j < strings.length; j++) {
+        StringBuilder string = new StringBuilder();
+        int target = CAP - 3 + random.nextInt(7);
+        if (random.nextInt(3) == 0) {
+          target = random.nextInt(50);
+        }
+        String piece = pieces[random.nextInt(pieces.length)];
+        while (string.length() < target) {
+          string.append(random.nextInt(4) == 0 ? piece : "y");
+        }
+        strings[j] = quoted(string.toString());
+      }
+      String line =
+          "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":"
+              + strings[0]
+              + "},{\"type\":\"tool_use\",\"id\":\"t\",\"name\":\"Write\",\"input\":{"
+              + strings[1]
+              + ":"
+              + strings[2]
+              + ",\"n\":[1,2.50,true,null]}}]},\"pad\":\""
+              + "p".repeat(random.nextInt(2) * CAP)
+              + "\"}";
+      byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+      if (random.nextInt(6) == 0) {
+        byte[] breakers = {'"', '{', '}', '\\', (byte) 0xFF, (byte) 0x80, ':', ','};
+        bytes[random.nextInt(bytes.length)] = breakers[random.nextInt(breakers.length)];
+      }
+      if (random.nextInt(6) == 0) {
+        bytes = Arrays.copyOf(bytes, bytes.length - 1 - random.nextInt(bytes.length / 2));
+      }
+      if (bytes.length > CAP) {
+        assertSamePreviews(bytes);
+      }
+    }
+  }
+
   @Test
   void escapesAndCharactersBeyondAsciiAreCountedAsDecodedAndEncodedAgain() {
     String[] pieces = {
