@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The launcher keeps one class-data archive per subcommand, naming them in a list of its own: a
  * subcommand missing there would make or use the screen's archive, and load its own classes from
- * the jar on every run.
+ * the jar on every run. It names the main class too.
  */
 class LauncherArchivesTest {
   private static final Pattern KINDS = Pattern.compile("(?m)^  ([a-z |]+)\\) kind=\"\\$1\" ;;$");
@@ -26,5 +26,15 @@ class LauncherArchivesTest {
     assertThat(kinds.find()).as("the launcher's list of archive kinds").isTrue();
     List<String> named = List.of(kinds.group(1).split("\\s*\\|\\s*"));
     assertThat(named).containsExactlyInAnyOrderElementsOf(MilkTuiCommand.SUBCOMMANDS.keySet());
+  }
+
+  /** It names the main class rather than reading the manifest: the two must not drift apart. */
+  @Test
+  void theLauncherStartsTheMainClassTheJarsManifestNames() throws IOException {
+    String launcher = Files.readString(RealClaude.projectRoot().resolve("scripts/milk-tui"));
+    String pom = Files.readString(RealClaude.projectRoot().resolve("app/pom.xml"));
+
+    assertThat(launcher).contains(" -cp \"$jar\" " + Main.class.getName() + " \"$@\"");
+    assertThat(pom).contains("<mainClass>" + Main.class.getName() + "</mainClass>");
   }
 }

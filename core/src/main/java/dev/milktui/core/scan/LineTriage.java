@@ -6,15 +6,15 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Settles most of a scan's lines from their bytes alone, in one pass that builds nothing: a status
- * line, a streamed delta, a control message or an init tell a scan only their session id (and an
- * init its working directory and version), so for them the line is checked to be one well-formed
- * JSON object and those few top-level strings are read. Claude's messages are settled too when they
- * plainly hold no call: a scan reads an assistant message only for its tool calls and a user
- * message only for its tool results, so a message of text, thinking or a prompt tells it only its
- * session id. Every other line — a message with a call block, results, permission denials, a tool
- * call's start, and any line this stricter-than-Jackson check does not accept (an escape in a read
- * value, a deep nesting, a long number, a byte-order mark) — is left to {@link LineSkim}, so the
- * report is the same either way.
+ * line, a streamed delta, the start of a block of text, a control message or an init tell a scan
+ * only their session id (and an init its working directory and version), so for them the line is
+ * checked to be one well-formed JSON object and those few top-level strings are read. Claude's
+ * messages are settled too when they plainly hold no call: a scan reads an assistant message only
+ * for its tool calls and a user message only for its tool results, so a message of text, thinking
+ * or a prompt tells it only its session id. Every other line — a message with a call block,
+ * results, permission denials, a tool call's start, and any line this stricter-than-Jackson check
+ * does not accept (an escape in a read value, a deep nesting, a long number, a byte-order mark) —
+ * is left to {@link LineSkim}, so the report is the same either way.
  *
  * <p>A message is settled only when nothing in it could become a call however Jackson, {@link
  * LineSkim} and the parser read it. Every top-level {@code message} object is read, repeated ones
@@ -23,8 +23,10 @@ import java.nio.charset.StandardCharsets;
  * block. A block whose type is a call's ({@code tool_use}, {@code server_tool_use}, {@code
  * tool_result}) or a string with escapes (they could spell one), or a field name with escapes in a
  * message or a block (it could spell {@code content} or {@code type}), leaves the line to the
- * general path. The walk gives each value a role: the line, its event, its message, the message's
- * content, a block's type, or none; {@link #role} and {@link #element} are its transitions.
+ * general path. A stream event's {@code content_block} is held to the rules of a block too: only a
+ * call's start is read. The walk gives each value a role: the line, its event, its message, the
+ * message's content, a block's type, or none; {@link #role} and {@link #element} are its
+ * transitions.
  *
  * <p>A session record's line from claude is triaged as it lies in the entry, still escaped inside
  * the entry's string ({@link #recordedFacts}): most of a record's lines are settled this way and
@@ -81,6 +83,7 @@ final class LineTriage {
   private static final byte[] PERMISSION_DENIED = ascii("permission_denied");
   private static final byte[] STREAM_EVENT = ascii("stream_event");
   private static final byte[] CONTENT_BLOCK_START = ascii("content_block_start");
+  private static final byte[] CONTENT_BLOCK = ascii("content_block");
 
   /** The block types a scan reads a message for: those {@link LineSkim} keeps. */
   private static final byte[][] CALL_BLOCKS =
@@ -126,10 +129,14 @@ final class LineTriage {
   private static final byte[][] READ =
       LineSkim.READ.stream().map(LineTriage::ascii).toArray(byte[][]::new);
 
-  /** Where each field the skim reads starts and ends in the line, name and value. */
+  /**
+   * Where each of the line's fields starts and ends, name and value, and where its name ends. Which
+   * of them the skim reads is asked only of a result ({@link #keepReadFields}): most lines are not.
+   */
   private int[] readFrom = new int[32];
 
   private int[] readTo = new int[32];
+  private int[] nameTo = new int[32];
   private int readFields;
 
   /** A result's read fields as one object ({@link #kept}), and its length; -1 for none. */
@@ -249,6 +256,16 @@ final class LineTriage {
   }
 
   private void keepReadFields() {
+    int read = 0;
+    for (int i = 0; i < readFields; i++) {
+      int nameFrom = readFrom[i] + (escaped ? 2 : 1);
+      if (isRead(nameFrom, nameTo[i])) {
+        readFrom[read] = readFrom[i];
+        readTo[read] = readTo[i];
+        read++;
+      }
+    }
+    readFields = read;
     int length = 2 + Math.max(0, readFields - 1) + (escaped ? 2 : 0);
     for (int i = 0; i < readFields; i++) {
       length += readTo[i] - readFrom[i];
@@ -273,12 +290,14 @@ final class LineTriage {
     keptLength = at;
   }
 
-  private void recordRead(int from, int to) {
+  private void recordField(int from, int nameEnd, int to) {
     if (readFields == readFrom.length) {
       readFrom = java.util.Arrays.copyOf(readFrom, readFields * 2);
       readTo = java.util.Arrays.copyOf(readTo, readFields * 2);
+      nameTo = java.util.Arrays.copyOf(nameTo, readFields * 2);
     }
     readFrom[readFields] = from;
+    nameTo[readFields] = nameEnd;
     readTo[readFields] = to;
     readFields++;
   }
@@ -321,7 +340,7 @@ final class LineTriage {
       return !holds(F_SUBTYPE, PERMISSION_DENIED);
     }
     if (holds(F_TYPE, STREAM_EVENT)) {
-      return !holds(F_EVENT_TYPE, CONTENT_BLOCK_START);
+      return !mayCall || !holds(F_EVENT_TYPE, CONTENT_BLOCK_START);
     }
     return !holds(F_TYPE, RESULT);
   }
@@ -385,7 +404,11 @@ final class LineTriage {
         if (!plain) {
           throw NotSettled.INSTANCE;
         }
-        return is(start, stop, TYPE) ? F_EVENT_TYPE : OTHER;
+        if (is(start, stop, TYPE)) {
+          return F_EVENT_TYPE;
+        }
+        // A block's start is held to a message's block rules: only a call's start is read.
+        return is(start, stop, CONTENT_BLOCK) ? CONTENT : OTHER;
       }
       case MESSAGE_OBJECT -> {
         if (!plain) {
@@ -446,9 +469,9 @@ final class LineTriage {
       }
       whitespace();
       value(depth, role(role, plainName, nameStart, nameEnd));
-      if (role == LINE && isRead(nameStart, nameEnd)) {
+      if (role == LINE) {
         // From the name's opening quote, escaped in an entry, to the value's end.
-        recordRead(nameStart - (escaped ? 2 : 1), at);
+        recordField(nameStart - (escaped ? 2 : 1), nameEnd, at);
       }
       whitespace();
       byte b = next();

@@ -95,7 +95,9 @@ class LineTriageTest {
             TOOL_RESULT,
             "{\"type\":\"result\",\"subtype\":\"success\"}",
             "{\"type\":\"system\",\"subtype\":\"permission_denied\"}",
-            "{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_start\"}}",
+            q(
+                "{'type':'stream_event','event':{'type':'content_block_start',"
+                    + "'content_block':{'type':'tool_use','id':'t'}}}"),
             "{\"ts\":\"t\",\"dir\":\"host\",\"line\":\"x\"}",
             "{\"type\":1}",
             "{\"type\":\"system\",\"session_id\":\"\\u0073\"}",
@@ -327,6 +329,16 @@ class LineTriageTest {
    */
   private static boolean settledAsTheGeneralPathReadsIt(
       String entryOrLine, String line, LineOutcome.Facts facts) {
+    CliMessage message = generalReading(entryOrLine, line, facts);
+    return message instanceof AssistantMessage || message instanceof UserMessage;
+  }
+
+  /**
+   * {@link #settledAsTheGeneralPathReadsIt}'s checks; the message the general path reads of the
+   * line.
+   */
+  private static CliMessage generalReading(
+      String entryOrLine, String line, LineOutcome.Facts facts) {
     LineOutcome general = skimmed(entryOrLine);
     assertThat(factsOf(general)).as(entryOrLine).isEqualTo(facts);
     JsonNode full = jackson(line);
@@ -334,8 +346,7 @@ class LineTriageTest {
     assertThat(factsOf(new LineOutcome.Message(MessageParser.parse(full))))
         .as(line)
         .isEqualTo(facts);
-    CliMessage message = ((LineOutcome.Message) general).message();
-    return message instanceof AssistantMessage || message instanceof UserMessage;
+    return ((LineOutcome.Message) general).message();
   }
 
   @Test
@@ -465,6 +476,114 @@ class LineTriageTest {
     }
     assertThat(lines).isGreaterThan(2_000);
     assertThat(entries).isGreaterThan(2_000);
+  }
+
+  @Test
+  void theStartOfABlockOfTextOrThinkingIsSettledAsItIsAndInAnEntry() {
+    for (String line :
+        List.of(
+            q(
+                "{'type':'stream_event','event':{'type':'content_block_start','index':0,"
+                    + "'content_block':{'type':'text','text':''}},'session_id':'s',"
+                    + "'parent_tool_use_id':null,'uuid':'u'}"),
+            q(
+                "{'type':'stream_event','event':{'type':'content_block_start','index':1,"
+                    + "'content_block':{'type':'thinking','thinking':'','signature':''}},"
+                    + "'session_id':'s'}"),
+            // No block, or one of another shape: the live parser makes no call of it either.
+            q("{'type':'stream_event','event':{'type':'content_block_start'},'session_id':'s'}"),
+            q(
+                "{'type':'stream_event','event':{'type':'content_block_start',"
+                    + "'content_block':'tool_use'},'session_id':'s'}"))) {
+      assertThat(facts(line)).as(line).isEqualTo(new LineOutcome.Facts("s", null, null));
+      assertThat(generalReading(line, line, facts(line))).isInstanceOf(StreamEventMessage.class);
+      String entry = entry(line);
+      assertThat(recorded(entry)).as(entry).isEqualTo(new LineOutcome.Facts("s", null, null));
+      assertThat(unescaped(entry)).as(entry).isEqualTo(recorded(entry));
+      assertThat(generalReading(entry, line, recorded(entry)))
+          .isInstanceOf(StreamEventMessage.class);
+    }
+  }
+
+  @Test
+  void theStartOfACallOrOfABlockThatCouldHideOneIsLeftToTheGeneralPath() {
+    for (String line :
+        List.of(
+            q(
+                "{'type':'stream_event','event':{'type':'content_block_start','index':1,"
+                    + "'content_block':{'type':'tool_use','id':'t','name':'Bash','input':{}}},"
+                    + "'session_id':'s'}"),
+            q(
+                "{'type':'stream_event','event':{'type':'content_block_start',"
+                    + "'content_block':{'type':'server_tool_use','id':'t'}}}"),
+            // Escapes in the block's type or in one of its names could spell a call.
+            q(
+                "{'type':'stream_event','event':{'type':'content_block_start',"
+                    + "'content_block':{'type':'tool\\u005fuse','id':'t'}}}"),
+            q(
+                "{'type':'stream_event','event':{'type':'content_block_start',"
+                    + "'content_block':{'typ\\u0065':'tool_use','id':'t'}}}"),
+            // A repeated type: Jackson keeps the last.
+            q(
+                "{'type':'stream_event','event':{'type':'content_block_start',"
+                    + "'content_block':{'type':'text','type':'tool_use','id':'t'}}}"),
+            // A repeated block: the skim keeps an earlier object when a later field is not one.
+            q(
+                "{'type':'stream_event','event':{'type':'content_block_start',"
+                    + "'content_block':{'type':'tool_use','id':'t'},'content_block':1}}"),
+            // The event's type read after its block.
+            q(
+                "{'type':'stream_event','event':{'content_block':{'type':'tool_use','id':'t'},"
+                    + "'type':'content_block_start'}}"))) {
+      assertThat(facts(line)).as(line).isNull();
+      assertThat(recorded(entry(line))).as(line).isNull();
+    }
+  }
+
+  private static final List<String> BLOCK_START_SEEDS =
+      List.of(
+          q(
+              "{'type':'stream_event','event':{'type':'content_block_start','index':0,"
+                  + "'content_block':{'type':'text','text':'a\\nb'}},'session_id':'abc'}"),
+          q(
+              "{'type':'stream_event','event':{'type':'content_block_start','index':1,"
+                  + "'content_block':{'type':'tool_use','id':'t1','name':'Bash','input':{}}},"
+                  + "'session_id':'abc'}"),
+          q(
+              "{'type':'stream_event','event':{'type':'content_block_start','index':2,"
+                  + "'content_block':{'type':'server_tool_use','id':'t2','name':'x',"
+                  + "'input':{'q':'\\u00e9'}}},'session_id':'abc'}"));
+
+  /**
+   * Starts of blocks made by breaking ones of text and of calls at random, as they are and in
+   * record entries: whatever the triage settles, the general path and the live parser read as
+   * announcing no call, with the same session id; and what is settled in an entry is settled the
+   * same once unescaped.
+   */
+  @Test
+  void aBlockStartTheTriageSettlesAnnouncesNoCallAsItIsAndInAnEntry() {
+    Random random = new Random(11);
+    int lines = 0;
+    int entries = 0;
+    for (int i = 0; i < 20_000; i++) {
+      String seed = BLOCK_START_SEEDS.get(i % BLOCK_START_SEEDS.size());
+      String line = broken(seed, 0, MESSAGE_ALPHABET, random);
+      LineOutcome.Facts facts = facts(line);
+      if (facts != null && generalReading(line, line, facts) instanceof StreamEventMessage) {
+        lines++;
+      }
+      String entry =
+          broken(entry(seed), ENTRY_OPENING.length() + 1, MESSAGE_ALPHABET + "/", random);
+      LineOutcome.Facts recorded = recorded(entry);
+      if (recorded != null) {
+        assertThat(unescaped(entry)).as(entry).isEqualTo(recorded);
+        if (generalReading(entry, line(entry), recorded) instanceof StreamEventMessage) {
+          entries++;
+        }
+      }
+    }
+    assertThat(lines).isGreaterThan(1_000);
+    assertThat(entries).isGreaterThan(1_000);
   }
 
   private static final String RESULT =
