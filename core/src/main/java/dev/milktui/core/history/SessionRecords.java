@@ -35,7 +35,15 @@ public final class SessionRecords {
       }
       text = joined.toString();
     }
-    if (text == null || text.isBlank() || text.startsWith("<local-command-")) {
+    return text == null ? Optional.empty() : promptOf(text);
+  }
+
+  /**
+   * What the user typed, as {@link #prompt} shows the text of a user message: none for a blank one
+   * or a local command's output, a command's name and arguments for a command.
+   */
+  public static Optional<String> promptOf(String text) {
+    if (text.isBlank() || text.startsWith("<local-command-")) {
       return Optional.empty();
     }
     return Optional.of(command(text).orElse(text));

@@ -133,7 +133,11 @@ final class ReplayLines implements OrderedLines.Work<ReplayLine> {
     Part part;
     try {
       int end = RecordedLine.unescape(bytes, host, offset + length);
-      part = fromHost(bytes, host, end - host);
+      String prompt = HostPrompt.text(bytes, host, end - host);
+      part =
+          prompt != null
+              ? SessionRecords.promptOf(prompt).<Part>map(Prompt::new).orElse(NOTHING)
+              : fromHost(bytes, host, end - host);
     } catch (RecordedLine.Malformed e) {
       throw new IllegalStateException("hostStart vouched for the string", e);
     }

@@ -300,7 +300,8 @@ public final class RecordedLine {
     return at;
   }
 
-  private static boolean matches(byte[] bytes, int at, int end, byte[] expected) {
+  /** Whether the bytes from {@code at}, before {@code end}, start with {@code expected}. */
+  public static boolean matches(byte[] bytes, int at, int end, byte[] expected) {
     if (at + expected.length > end) {
       return false;
     }

@@ -2,6 +2,7 @@ package dev.milktui.core.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.milktui.core.protocol.HostMessages;
 import dev.milktui.core.replay.ReplayFile.Kind;
 import dev.milktui.core.replay.ReplayLine.Parsed;
 import dev.milktui.core.scan.RecordedLine;
@@ -72,6 +73,115 @@ class ReplayLinesTest {
       quick += RecordedLine.hostStart(exact, 0, exact.length) >= 0 ? 1 : 0;
     }
     assertThat(quick).as("entries read on the quick path").isGreaterThan(500);
+  }
+
+  private static final String[] PROMPT_OPENINGS = {
+    "{\\\"type\\\":\\\"user\\\",\\\"message\\\":{\\\"role\\\":\\\"user\\\",\\\"content\\\":\\\"",
+    "{\\\"type\\\":\\\"user\\\",\\\"uuid\\\":\\\"u-1\\\",\\\"message\\\":{\\\"role\\\":\\\"user\\\","
+        + "\\\"content\\\":\\\"",
+    "{\\\"type\\\":\\\"user\\\",\\\"uuid\\\":\\\"\\\",\\\"message\\\":{\\\"role\\\":\\\"user\\\","
+        + "\\\"content\\\":\\\"",
+    "{\\\"type\\\":\\\"user\\\",\\\"uuid\\\":\\\"a\\\\\\\"b\\\",\\\"message\\\":{\\\"role\\\":\\\"user\\\","
+        + "\\\"content\\\":\\\"",
+    "{\\\"type\\\":\\\"user\\\",\\\"message\\\":{\\\"role\\\":\\\"user\\\",\\\"content\\\":[{\\\"type\\\":"
+        + "\\\"text\\\",\\\"text\\\":\\\"",
+  };
+
+  private static final String[] PROMPT_TEXTS = {
+    "go",
+    "fix the tests ",
+    "   ",
+    "",
+    "é😀",
+    "\\u00e9",
+    "\\n",
+    "\\\\\\\"",
+    "<command-name>/compact</command-name>",
+    "<command-args>x</command-args>",
+    "<local-command-stdout>",
+    "\\u0000",
+    "\t",
+  };
+
+  private static final String[] PROMPT_CLOSINGS = {
+    "\\\"}}", "\\\"}} ", "\\\"}]}}", "\\\"},\\\"x\\\":1}", "\\\"}"
+  };
+
+  /**
+   * A prompt milk-tui sent, in the exact shape its messages take, is read from its bytes as the
+   * general path reads it: the same prompt, or none alike (a blank one, a local command's output),
+   * a command as its name; random texts with escapes and broken UTF-8, in lines of other shapes
+   * too.
+   */
+  @Test
+  void aPromptInTheShapeMilkTuiWritesReadsAsTheGeneralPathReadsIt() {
+    Random random = new Random(9);
+    int prompts = 0;
+    int quick = 0;
+    for (int i = 0; i < 4000; i++) {
+      ByteArrayOutputStream line = new ByteArrayOutputStream();
+      line.writeBytes(bytes(PROMPT_OPENINGS[random.nextInt(PROMPT_OPENINGS.length)]));
+      int pieces = random.nextInt(4);
+      for (int p = 0; p < pieces; p++) {
+        line.writeBytes(bytes(PROMPT_TEXTS[random.nextInt(PROMPT_TEXTS.length)]));
+      }
+      line.writeBytes(bytes(PROMPT_CLOSINGS[random.nextInt(PROMPT_CLOSINGS.length)]));
+      byte[] content = line.toByteArray();
+      if (random.nextInt(8) == 0) {
+        content[random.nextInt(content.length)] = (byte) (0x80 + random.nextInt(0x80));
+      }
+      byte[] exact =
+          entry("{\"ts\":\"2026-12-03T10:00:00Z\",\"dir\":\"host\",\"line\":\"", content);
+      byte[] spaced =
+          entry("{ \"ts\":\"2026-12-03T10:00:00Z\",\"dir\":\"host\",\"line\":\"", content);
+      ReplayLine read = read(exact, Kind.RECORD);
+      ReplayLine general = read(spaced, null);
+      if (general instanceof Parsed expected) {
+        assertThat(read).isInstanceOf(Parsed.class);
+        assertThat(((Parsed) read).part())
+            .as(new String(exact, StandardCharsets.UTF_8))
+            .isEqualTo(expected.part());
+        prompts += expected.part() instanceof ReplayLine.Prompt ? 1 : 0;
+      } else {
+        assertThat(read.getClass()).isEqualTo(general.getClass());
+      }
+      quick += readFromItsBytes(exact) ? 1 : 0;
+    }
+    assertThat(prompts).as("prompts read").isGreaterThan(500);
+    assertThat(quick).as("prompts read from their bytes").isGreaterThan(200);
+  }
+
+  @Test
+  void aPromptHostMessagesWritesIsReadFromItsBytes() {
+    for (String text :
+        new String[] {"go", "caf\u00e9 😀", "<command-name>/compact</command-name>"}) {
+      for (String line :
+          new String[] {HostMessages.userMessage(text), HostMessages.userMessage(text, "u-7")}) {
+        byte[] bytes = bytes(line);
+        assertThat(HostPrompt.text(bytes, 0, bytes.length)).as(line).isEqualTo(text);
+      }
+    }
+    byte[] escaped = bytes(HostMessages.userMessage("two\nlines"));
+    assertThat(HostPrompt.text(escaped, 0, escaped.length)).isNull();
+  }
+
+  /** Whether the exact entry's line, unescaped, is one {@link HostPrompt} reads. */
+  private static boolean readFromItsBytes(byte[] entry) {
+    byte[] bytes = entry.clone();
+    int host = RecordedLine.hostStart(bytes, 0, bytes.length);
+    if (host < 0) {
+      return false;
+    }
+    try {
+      int end = RecordedLine.unescape(bytes, host, bytes.length);
+      return HostPrompt.text(bytes, host, end - host) != null;
+    } catch (RecordedLine.Malformed e) {
+      return false;
+    }
+  }
+
+  private static byte[] bytes(String text) {
+    return text.getBytes(StandardCharsets.UTF_8);
   }
 
   /**
