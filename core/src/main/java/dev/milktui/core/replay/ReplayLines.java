@@ -34,11 +34,15 @@ import java.util.function.Supplier;
  * ReplayFile}'s reader. One instance per thread.
  */
 final class ReplayLines implements OrderedLines.Work<ReplayLine> {
-  private static final BytePattern CONTROL_REQUEST = new BytePattern("\"control_request\"");
+  private static final String CONTROL_REQUEST_STRING = "\"control_request\"";
+  private static final BytePattern CONTROL_REQUEST = new BytePattern(CONTROL_REQUEST_STRING);
   private static final Skipped SKIPPED = new Skipped();
   private static final Nothing NOTHING = new Nothing();
 
   private final ToolPreviews previews;
+  // A record's claude line is looked at for a control request as it is unescaped.
+  private final RecordedLine.Watched controlRequest =
+      new RecordedLine.Watched(CONTROL_REQUEST_STRING);
   private final Supplier<Kind> decided;
   // The second of the last entry's time, as written ("2026-12-03T10:00:00") and parsed.
   private final byte[] secondText = new byte["2026-12-03T10:00:00".length()];
@@ -58,9 +62,10 @@ final class ReplayLines implements OrderedLines.Work<ReplayLine> {
       // Unescaping changes the line: a copy serves in case the file is of another kind.
       byte[] original = seen == null ? Arrays.copyOfRange(bytes, offset, offset + length) : null;
       try {
-        int end = RecordedLine.unescape(bytes, start, offset + length);
+        int end = RecordedLine.unescape(bytes, start, offset + length, controlRequest);
         Instant at = recordedTime(bytes, offset, start);
-        return new Recorded(at, fromClaude(bytes, start, end - start), original);
+        return new Recorded(
+            at, fromClaude(bytes, start, end - start, controlRequest.seen()), original);
       } catch (RecordedLine.Malformed e) {
         return new Torn(original);
       }
@@ -171,7 +176,12 @@ final class ReplayLines implements OrderedLines.Work<ReplayLine> {
 
   /** A line claude printed; a question to the user becomes a note, never a dialog. */
   private Part fromClaude(byte[] bytes, int offset, int length) {
-    if (CONTROL_REQUEST.in(bytes, offset, length)) {
+    return fromClaude(bytes, offset, length, CONTROL_REQUEST.in(bytes, offset, length));
+  }
+
+  /** {@code mayAsk}: whether the line holds the string {@code "control_request"}. */
+  private Part fromClaude(byte[] bytes, int offset, int length, boolean mayAsk) {
+    if (mayAsk) {
       JsonNode node = parse(bytes, offset, length);
       if (node != null) {
         return fromClaude(node, bytes, offset, length);

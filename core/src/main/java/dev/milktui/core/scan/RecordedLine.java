@@ -3,6 +3,7 @@ package dev.milktui.core.scan;
 import dev.milktui.core.protocol.Utf8Bytes;
 import dev.milktui.core.record.RecordFile;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * The claude line inside a session record entry as {@link dev.milktui.core.record.RecordFile}
@@ -178,10 +179,47 @@ public final class RecordedLine {
   }
 
   /**
+   * A JSON string (its quotes included) looked for in a line while {@link #unescape} writes it:
+   * every quote of the line comes from an escape, so it is checked for only where one ends, instead
+   * of in a search of its own over the whole line.
+   */
+  public static final class Watched {
+    private final byte[] quoted;
+    private boolean seen;
+
+    /** {@code quoted}: ASCII, opening and closing with a quote. */
+    public Watched(String quoted) {
+      this.quoted = quoted.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** Whether the line last unescaped with it holds the string. */
+    public boolean seen() {
+      return seen;
+    }
+
+    /** Whether the unescaped bytes from {@code start} to {@code end} (a quote) end with it. */
+    private boolean endsAt(byte[] bytes, int start, int end) {
+      int from = end - quoted.length;
+      if (from < start || bytes[end - 2] != quoted[quoted.length - 2]) {
+        return false;
+      }
+      return Arrays.equals(bytes, from, end, quoted, 0, quoted.length);
+    }
+  }
+
+  /**
    * Unescapes the string that starts at {@code start} in place and returns where the unescaped line
    * ends; the entry must close right after the string.
    */
   public static int unescape(byte[] bytes, int start, int end) throws Malformed {
+    return unescape(bytes, start, end, null);
+  }
+
+  /** {@link #unescape(byte[], int, int)}, telling {@code watched} whether the line holds it. */
+  public static int unescape(byte[] bytes, int start, int end, Watched watched) throws Malformed {
+    if (watched != null) {
+      watched.seen = false;
+    }
     // Up to the first escape nothing moves.
     int read = start;
     while (read < end && !SPECIAL[bytes[read] & 0xFF]) {
@@ -204,7 +242,13 @@ public final class RecordedLine {
       }
       byte escape = bytes[read++];
       switch (escape) {
-        case '"', '\\', '/' -> bytes[write++] = escape;
+        case '"' -> {
+          bytes[write++] = escape;
+          if (watched != null && watched.endsAt(bytes, start, write)) {
+            watched.seen = true;
+          }
+        }
+        case '\\', '/' -> bytes[write++] = escape;
         case 'n' -> bytes[write++] = '\n';
         case 'r' -> bytes[write++] = '\r';
         case 't' -> bytes[write++] = '\t';
@@ -225,6 +269,9 @@ public final class RecordedLine {
             }
           }
           write = utf8(bytes, write, codePoint);
+          if (codePoint == '"' && watched != null && watched.endsAt(bytes, start, write)) {
+            watched.seen = true;
+          }
         }
         default -> throw new Malformed("an unknown escape in the recorded line's string");
       }

@@ -122,4 +122,49 @@ class RecordedLineTest {
     }
     assertThat(settled).isGreaterThan(1_000);
   }
+
+  private static final String[] WATCH_PIECES = {
+    "\\\"control_request\\\"",
+    "\\\"control_request",
+    "control_request\\\"",
+    "\\u0022control_request\\u0022",
+    "\\\"control_request\\u0022",
+    "\\\\\\\"control_request\\\\\\\"",
+    "\\\"control_reques\\\"",
+    "\\\"type\\\":",
+    "\\\"t\\\"",
+    "{",
+    "x",
+    "\\\"",
+    "\\n",
+    "é",
+  };
+
+  /**
+   * A string watched for while unescaping is seen exactly when the unescaped line holds it,
+   * wherever its quotes came from (an escaped quote, a unicode escape); the line is unescaped the
+   * same.
+   */
+  @Test
+  void aWatchedStringIsSeenExactlyWhenTheUnescapedLineHoldsIt() throws Exception {
+    Random random = new Random(17);
+    RecordedLine.Watched watched = new RecordedLine.Watched("\"control_request\"");
+    int seen = 0;
+    for (int i = 0; i < 5000; i++) {
+      StringBuilder line = new StringBuilder();
+      for (int p = random.nextInt(6); p >= 0; p--) {
+        line.append(WATCH_PIECES[random.nextInt(WATCH_PIECES.length)]);
+      }
+      byte[] bytes = (PREFIX + line + "\"}").getBytes(StandardCharsets.UTF_8);
+      byte[] plain = bytes.clone();
+      int start = RecordedLine.start(bytes, 0, bytes.length);
+      int end = RecordedLine.unescape(plain, start, plain.length);
+      assertThat(RecordedLine.unescape(bytes, start, bytes.length, watched)).isEqualTo(end);
+      assertThat(bytes).isEqualTo(plain);
+      String unescaped = new String(plain, start, end - start, StandardCharsets.UTF_8);
+      assertThat(watched.seen()).as(unescaped).isEqualTo(unescaped.contains("\"control_request\""));
+      seen += watched.seen() ? 1 : 0;
+    }
+    assertThat(seen).isGreaterThan(500);
+  }
 }
