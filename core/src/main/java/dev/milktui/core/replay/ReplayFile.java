@@ -79,7 +79,7 @@ public final class ReplayFile {
 
   public static Loaded read(Path file) throws NotReplayable {
     List<ReplayScript.Item> items = new ArrayList<>();
-    return whole(read(file, items::add), items);
+    return whole(read(file, items::add, true), items);
   }
 
   /**
@@ -88,11 +88,17 @@ public final class ReplayFile {
    * turns wait for the user, is returned whole.
    */
   public static Loaded read(Path file, Consumer<ReplayScript.Item> recording) throws NotReplayable {
+    return read(file, recording, false);
+  }
+
+  /** {@code held}: whether {@code recording} holds every item ({@link LineArena}). */
+  private static Loaded read(Path file, Consumer<ReplayScript.Item> recording, boolean held)
+      throws NotReplayable {
     if (Files.isDirectory(file)) {
       throw new NotReplayable("is a directory");
     }
     try (InputStream in = Files.newInputStream(file)) {
-      return read(in, recording, Runtime.getRuntime().availableProcessors());
+      return read(in, recording, Runtime.getRuntime().availableProcessors(), held);
     } catch (NoSuchFileException e) {
       throw new NotReplayable("no such file");
     } catch (AccessDeniedException e) {
@@ -115,10 +121,11 @@ public final class ReplayFile {
   /** {@code workers}: how many threads read lines ({@link OrderedLines}). */
   static Loaded read(InputStream input, int workers) throws IOException, NotReplayable {
     List<ReplayScript.Item> items = new ArrayList<>();
-    return whole(read(input, items::add, workers), items);
+    return whole(read(input, items::add, workers, true), items);
   }
 
-  private static Loaded read(InputStream input, Consumer<ReplayScript.Item> recording, int workers)
+  private static Loaded read(
+      InputStream input, Consumer<ReplayScript.Item> recording, int workers, boolean held)
       throws IOException, NotReplayable {
     PushbackInputStream in = new PushbackInputStream(input, SNIFF_BYTES);
     byte[] start = in.readNBytes(SNIFF_BYTES);
@@ -131,7 +138,7 @@ public final class ReplayFile {
         throw new NotReplayable("is binary data, not JSON lines");
       }
     }
-    Reader reader = new Reader(recording);
+    Reader reader = new Reader(recording, held ? new LineArena() : null);
     int maxLineBytes = NdjsonReader.maxLineBytesFor(Runtime.getRuntime().maxMemory());
     OrderedLines.read(
         in,
@@ -156,9 +163,12 @@ public final class ReplayFile {
     private long delay;
     private boolean prompted;
     private ReplayLines again;
+    // Null when the items are not held: a line then keeps its own array, which dies young.
+    private final LineArena arena;
 
-    Reader(Consumer<ReplayScript.Item> items) {
+    Reader(Consumer<ReplayScript.Item> items, LineArena arena) {
       this.items = items;
+      this.arena = arena;
     }
 
     Kind kind() {
@@ -255,14 +265,15 @@ public final class ReplayFile {
     /** A line claude printed; a question to the user is remembered for the note of its answer. */
     private void fromClaude(Part part) {
       if (part instanceof Shown shown) {
-        items.accept(new ReplayScript.Line(shown(shown)));
+        items.accept(line(shown));
       } else if (part instanceof Asked asked) {
         askedTools.put(asked.requestId(), asked.tool());
       }
     }
 
-    private byte[] shown(Shown shown) {
-      return previews.kept(shown.draft(), shown.bytes(), shown.offset(), shown.length());
+    private ReplayScript.Line line(Shown shown) {
+      byte[] json = previews.kept(shown.draft(), shown.bytes(), shown.offset(), shown.length());
+      return arena == null ? new ReplayScript.Line(json) : arena.add(json);
     }
 
     /** What milk-tui sent that may answer a permission request: a note of the answer. */
@@ -292,7 +303,7 @@ public final class ReplayFile {
         prompted = true;
         items.accept(new ReplayScript.Prompt(prompt.text()));
       } else if (record.part() instanceof Shown shown) {
-        items.accept(new ReplayScript.Line(shown(shown)));
+        items.accept(line(shown));
       }
     }
 

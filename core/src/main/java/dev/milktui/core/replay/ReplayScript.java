@@ -39,10 +39,20 @@ public record ReplayScript(List<Segment> turns, List<Segment> resumes, boolean f
   public sealed interface Item {}
 
   /**
-   * A line claude printed, as UTF-8: kept as the bytes read, so loading neither decodes nor
-   * re-encodes it, and played by parsing them once.
+   * A line claude printed, as UTF-8, {@code length} bytes from {@code offset} (a held recording
+   * keeps its lines back to back, {@link LineArena}): kept as the bytes read, so loading neither
+   * decodes nor re-encodes it, and played by parsing them once.
    */
-  public record Line(byte[] json) implements Item {}
+  public record Line(byte[] bytes, int offset, int length) implements Item {
+    public Line(byte[] json) {
+      this(json, 0, json.length);
+    }
+
+    /** The line as text. */
+    public String text() {
+      return new String(bytes, offset, length, StandardCharsets.UTF_8);
+    }
+  }
 
   /** A message the user sent, as the recording holds it. */
   public record Prompt(String text) implements Item {}

@@ -271,7 +271,8 @@ public final class ReplaySession implements Session {
       } else if (item instanceof ReplayScript.Line line) {
         pause(delay);
         answers.clear();
-        engine.acceptLine(line.json(), this::channel, unsupported -> {});
+        engine.acceptLine(
+            line.bytes(), line.offset(), line.length(), this::channel, unsupported -> {});
       } else if (item instanceof ReplayScript.Prompt prompt) {
         pause(delay);
         engine.emit(new SessionEvent.UserPrompt(prompt.text(), false));

@@ -100,18 +100,23 @@ public final class SessionEngine {
   /** Parses and routes one recorded line, UTF-8 (replay); a bad line becomes a Malformed event. */
   public synchronized void acceptLine(
       byte[] json,
+      int offset,
+      int length,
       Function<String, PermissionRequest.Channel> channelFor,
       Consumer<String> unsupported) {
     JsonNode node;
     try {
-      node = Json.mapper().readTree(json);
+      node = Json.mapper().readTree(json, offset, length);
     } catch (IOException e) {
       node = null;
     }
     if (node == null || !node.isObject()) {
       malformed(
           new MalformedLine(
-              0, json.length, "not a JSON object", new String(json, StandardCharsets.UTF_8)));
+              0,
+              length,
+              "not a JSON object",
+              new String(json, offset, length, StandardCharsets.UTF_8)));
       return;
     }
     route(MessageParser.parse(node), channelFor, unsupported);

@@ -14,7 +14,6 @@ import dev.milktui.core.record.RecordFile;
 import dev.milktui.core.testkit.RecordOf;
 import dev.milktui.core.testkit.Recordings;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -240,7 +239,7 @@ class ReplayFileTest {
     List<String> lines =
         ReplayFile.read(record).script().turns().get(0).items().stream()
             .filter(ReplayScript.Line.class::isInstance)
-            .map(item -> new String(((ReplayScript.Line) item).json(), StandardCharsets.UTF_8))
+            .map(item -> ((ReplayScript.Line) item).text())
             .toList();
 
     assertThat(lines.get(1))

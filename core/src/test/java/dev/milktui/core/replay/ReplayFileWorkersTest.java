@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.milktui.core.record.RecordFile;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -57,11 +56,7 @@ class ReplayFileWorkersTest {
 
   private static List<String> items(ReplayFile.Loaded loaded) {
     return loaded.script().turns().get(0).items().stream()
-        .map(
-            item ->
-                item instanceof ReplayScript.Line line
-                    ? new String(line.json(), StandardCharsets.UTF_8)
-                    : item.toString())
+        .map(item -> item instanceof ReplayScript.Line line ? line.text() : item.toString())
         .toList();
   }
 

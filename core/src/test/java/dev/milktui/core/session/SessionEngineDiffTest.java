@@ -27,23 +27,21 @@ class SessionEngineDiffTest {
     List<SessionEvent> events = new ArrayList<>();
     SessionEngine engine = new SessionEngine(events::add, new EditDiffs(dir));
 
-    engine.acceptLine(
+    accept(
+        engine,
         ("{\"type\":\"assistant\",\"session_id\":\"s\",\"message\":{\"id\":\"m1\","
                 + "\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"t1\","
                 + "\"name\":\"Edit\",\"input\":"
                 + INPUT
                 + "}]}}")
-            .getBytes(StandardCharsets.UTF_8),
-        id -> (request, line) -> true,
-        line -> {});
-    engine.acceptLine(
+            .getBytes(StandardCharsets.UTF_8));
+    accept(
+        engine,
         ("{\"type\":\"control_request\",\"request_id\":\"r1\",\"request\":{\"subtype\":"
                 + "\"can_use_tool\",\"tool_name\":\"Edit\",\"tool_use_id\":\"t1\",\"input\":"
                 + INPUT
                 + "}}")
-            .getBytes(StandardCharsets.UTF_8),
-        id -> (request, line) -> true,
-        line -> {});
+            .getBytes(StandardCharsets.UTF_8));
 
     assertThat(events)
         .filteredOn(SessionEvent.ToolDiffReady.class::isInstance)
@@ -61,5 +59,10 @@ class SessionEngineDiffTest {
             .findFirst()
             .orElseThrow();
     assertThat(request.diff()).hasValueSatisfying(d -> assertThat(d.added()).isEqualTo(1));
+  }
+
+  /** A recorded line, played as a replay plays it: every request allowed. */
+  private static void accept(SessionEngine engine, byte[] line) {
+    engine.acceptLine(line, 0, line.length, id -> (request, json) -> true, json -> {});
   }
 }
