@@ -26,7 +26,7 @@ final class LineArena {
       return new ReplayScript.Line(json);
     }
     if (slab.length - used < json.length) {
-      slab = new byte[Math.min(LARGEST, Math.max(FIRST, slab.length * 2))];
+      slab = new byte[Math.min(LARGEST, Math.max(Math.max(FIRST, json.length), slab.length * 2))];
       used = 0;
     }
     System.arraycopy(json, 0, slab, used, json.length);
