@@ -1,5 +1,7 @@
 package dev.milktui.core.replay;
 
+import java.util.Arrays;
+
 /**
  * Keeps a held recording's lines back to back in large arrays rather than one array each. A 170 MB
  * record keeps some 200,000 lines; one array each, the screen's small young generation copied them
@@ -20,18 +22,18 @@ final class LineArena {
   private byte[] slab = new byte[0];
   private int used;
 
-  /** The line, copied after the last one. */
-  ReplayScript.Line add(byte[] json) {
-    if (json.length > LARGEST / 8) {
-      return new ReplayScript.Line(json);
+  /** The {@code length} bytes from {@code offset}, copied after the last line. */
+  ReplayScript.Line add(byte[] bytes, int offset, int length) {
+    if (length > LARGEST / 8) {
+      return new ReplayScript.Line(Arrays.copyOfRange(bytes, offset, offset + length));
     }
-    if (slab.length - used < json.length) {
-      slab = new byte[Math.min(LARGEST, Math.max(Math.max(FIRST, json.length), slab.length * 2))];
+    if (slab.length - used < length) {
+      slab = new byte[Math.min(LARGEST, Math.max(Math.max(FIRST, length), slab.length * 2))];
       used = 0;
     }
-    System.arraycopy(json, 0, slab, used, json.length);
-    ReplayScript.Line line = new ReplayScript.Line(slab, used, json.length);
-    used += json.length;
+    System.arraycopy(bytes, offset, slab, used, length);
+    ReplayScript.Line line = new ReplayScript.Line(slab, used, length);
+    used += length;
     return line;
   }
 }

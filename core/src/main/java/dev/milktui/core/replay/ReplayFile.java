@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -273,7 +274,14 @@ public final class ReplayFile {
 
     private ReplayScript.Line line(Shown shown) {
       byte[] json = previews.kept(shown.draft(), shown.bytes(), shown.offset(), shown.length());
-      return arena == null ? new ReplayScript.Line(json) : arena.add(json);
+      if (json == null) {
+        // Kept as read: copied out of the line, whose bytes are read again once it is applied.
+        return arena != null
+            ? arena.add(shown.bytes(), shown.offset(), shown.length())
+            : new ReplayScript.Line(
+                Arrays.copyOfRange(shown.bytes(), shown.offset(), shown.offset() + shown.length()));
+      }
+      return arena == null ? new ReplayScript.Line(json) : arena.add(json, 0, json.length);
     }
 
     /** What milk-tui sent that may answer a permission request: a note of the answer. */

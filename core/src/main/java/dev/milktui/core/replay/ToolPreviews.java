@@ -37,7 +37,8 @@ final class ToolPreviews {
 
   /**
    * A preview drafted on any thread before the budget left is known ({@link #draft}): with the
-   * budget assumed unspent, charging {@code charged} to it, or spent (charging nothing).
+   * budget assumed unspent, charging {@code charged} to it, or spent (charging nothing); {@code
+   * json} null when the line is kept as it is.
    */
   record Draft(byte[] json, long charged) {}
 
@@ -50,18 +51,7 @@ final class ToolPreviews {
    * folded, or a copy of it when none is long (unparsed when its bytes show none is).
    */
   byte[] of(byte[] bytes, int offset, int length) {
-    if (length <= STRING_CHARS) {
-      return Arrays.copyOfRange(bytes, offset, offset + length);
-    }
-    JsonNode node;
-    try {
-      node = ToolStrings.foldable(bytes, offset, length);
-    } catch (IOException e) {
-      node = null;
-    }
-    return node == null
-        ? Arrays.copyOfRange(bytes, offset, offset + length)
-        : of(node, bytes, offset, length);
+    return orCopy(folded(bytes, offset, length), bytes, offset, length);
   }
 
   /**
@@ -69,28 +59,50 @@ final class ToolPreviews {
    * the line is written anew only when something was folded.
    */
   byte[] of(JsonNode node, byte[] bytes, int offset, int length) {
+    return orCopy(folded(node, bytes, offset, length), bytes, offset, length);
+  }
+
+  private static byte[] orCopy(byte[] folded, byte[] bytes, int offset, int length) {
+    return folded != null ? folded : Arrays.copyOfRange(bytes, offset, offset + length);
+  }
+
+  /** The line with its long strings folded; null when none is, the line kept as it is. */
+  private byte[] folded(byte[] bytes, int offset, int length) {
+    if (length <= STRING_CHARS) {
+      return null;
+    }
+    JsonNode node;
+    try {
+      node = ToolStrings.foldable(bytes, offset, length);
+    } catch (IOException e) {
+      return null;
+    }
+    return node == null ? null : folded(node, bytes, offset, length);
+  }
+
+  private byte[] folded(JsonNode node, byte[] bytes, int offset, int length) {
     if (length > STRING_CHARS && node instanceof ObjectNode object) {
       try {
         if (fold(object)) {
           return Json.bytes(object);
         }
       } catch (IOException e) {
-        // Written as read, unfolded.
+        // Kept as read, unfolded.
       }
     }
-    return Arrays.copyOfRange(bytes, offset, offset + length);
+    return null;
   }
 
   /** {@link #of(JsonNode, byte[], int, int)} drafted on any thread, for {@link #kept}. */
   Draft draft(JsonNode node, byte[] bytes, int offset, int length) {
     ToolPreviews ahead = ahead();
-    return drafted(ahead, ahead.of(node, bytes, offset, length));
+    return drafted(ahead, ahead.folded(node, bytes, offset, length));
   }
 
   /** {@link #of(byte[], int, int)} drafted on any thread, for {@link #kept}. */
   Draft draft(byte[] bytes, int offset, int length) {
     ToolPreviews ahead = ahead();
-    return drafted(ahead, ahead.of(bytes, offset, length));
+    return drafted(ahead, ahead.folded(bytes, offset, length));
   }
 
   private ToolPreviews ahead() {
@@ -104,7 +116,9 @@ final class ToolPreviews {
   /**
    * The preview of a drafted line, charged to the budget in the file's order: the draft when the
    * budget was as it assumed for each of the line's long strings (the budget only shrinks, so a
-   * draft made once it was spent holds), else made again from the line (its UTF-8 bytes).
+   * draft made once it was spent holds), else made again from the line (its UTF-8 bytes). Null when
+   * the line is kept as it is: the caller copies it (into a {@link LineArena}, say) rather than a
+   * draft copying every line once more.
    */
   byte[] kept(Draft draft, byte[] bytes, int offset, int length) {
     byte[] json;
@@ -113,7 +127,7 @@ final class ToolPreviews {
       budget -= draft.charged();
       json = draft.json();
     } else {
-      json = of(bytes, offset, length);
+      json = folded(bytes, offset, length);
     }
     spent = budget <= 0;
     return json;

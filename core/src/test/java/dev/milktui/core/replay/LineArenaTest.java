@@ -12,6 +12,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class LineArenaTest {
+  private static final byte[] SYSTEM = "{\"type\":\"system\"}".getBytes(StandardCharsets.UTF_8);
+
   @Test
   void everyLineReadsBackAsItWasAddedWhateverArraysItSharesOrFills() {
     LineArena arena = new LineArena();
@@ -25,7 +27,7 @@ class LineArenaTest {
       String text = "é".repeat(length / 2) + (char) ('a' + random.nextInt(26));
       byte[] json = text.getBytes(StandardCharsets.UTF_8);
       added.add(text);
-      lines.add(arena.add(json));
+      lines.add(arena.add(json, 0, json.length));
       bytes += json.length;
     }
     Set<byte[]> arrays = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -39,18 +41,17 @@ class LineArenaTest {
   }
 
   @Test
-  void aLineLargerThanAnEighthOfTheLargestArrayKeepsItsOwn() {
-    byte[] json = new byte[LineArena.LARGEST / 8 + 1];
-    ReplayScript.Line line = new LineArena().add(json);
-    assertThat(line.bytes()).isSameAs(json);
+  void aLineLargerThanAnEighthOfTheLargestArrayGetsAnArrayOfItsOwn() {
+    byte[] json = new byte[LineArena.LARGEST / 8 + 3];
+    ReplayScript.Line line = new LineArena().add(json, 1, json.length - 2);
+    assertThat(line.bytes()).isNotSameAs(json).hasSize(json.length - 2);
     assertThat(line.offset()).isZero();
-    assertThat(line.length()).isEqualTo(json.length);
+    assertThat(line.length()).isEqualTo(json.length - 2);
   }
 
   @Test
   void aShortRecordingTakesLittleMoreThanItsOwnSize() {
-    ReplayScript.Line line =
-        new LineArena().add("{\"type\":\"system\"}".getBytes(StandardCharsets.UTF_8));
+    ReplayScript.Line line = new LineArena().add(SYSTEM, 0, SYSTEM.length);
     assertThat(line.bytes().length).isEqualTo(LineArena.FIRST);
     assertThat(line.text()).isEqualTo("{\"type\":\"system\"}");
   }
