@@ -140,12 +140,14 @@ public final class ReplayFile {
       }
     }
     Reader reader = new Reader(recording, held ? new LineArena() : null);
+    // One arena per reading thread (each batch of lines gets a new ReplayLines).
+    ThreadLocal<LineArena> arenas = ThreadLocal.withInitial(() -> held ? new LineArena() : null);
     int maxLineBytes = NdjsonReader.maxLineBytesFor(Runtime.getRuntime().maxMemory());
     OrderedLines.read(
         in,
         maxLineBytes,
         workers,
-        () -> new ReplayLines(reader.previews, reader::kind),
+        () -> new ReplayLines(reader.previews, reader::kind, arenas.get()),
         reader::apply);
     return reader.loaded();
   }
@@ -200,7 +202,7 @@ public final class ReplayFile {
     /** A line in the exact shape of a record's entry, in a file of another kind: read as any. */
     private ReplayLine readAgain(byte[] original) {
       if (again == null) {
-        again = new ReplayLines(previews, this::kind);
+        again = new ReplayLines(previews, this::kind, null);
       }
       return again.read(original, 0, original.length, lines);
     }
@@ -274,6 +276,9 @@ public final class ReplayFile {
 
     private ReplayScript.Line line(Shown shown) {
       byte[] json = previews.kept(shown.draft(), shown.bytes(), shown.offset(), shown.length());
+      if (json == null && shown.copied() != null) {
+        return shown.copied();
+      }
       if (json == null) {
         // Kept as read: copied out of the line, whose bytes are read again once it is applied.
         return arena != null

@@ -28,8 +28,14 @@ sealed interface ReplayLine {
   /** What a line plays. */
   sealed interface Part {}
 
-  /** A line of claude's to show, drafted; its bytes to make it again. */
-  record Shown(ToolPreviews.Draft draft, byte[] bytes, int offset, int length) implements Part {}
+  /**
+   * A line of claude's to show, drafted; its bytes to make it again; and, when the recording is
+   * held and the draft keeps the line as it is, the line already copied into the reading thread's
+   * {@link LineArena} (else null).
+   */
+  record Shown(
+      ToolPreviews.Draft draft, byte[] bytes, int offset, int length, ReplayScript.Line copied)
+      implements Part {}
 
   /** A permission request: which tool asked under which id. */
   record Asked(String requestId, String tool) implements Part {}

@@ -44,14 +44,21 @@ final class ReplayLines implements OrderedLines.Work<ReplayLine> {
   private final RecordedLine.Watched controlRequest =
       new RecordedLine.Watched(CONTROL_REQUEST_STRING);
   private final Supplier<Kind> decided;
+  // This thread's copies of the lines kept as they are, when the recording is held; else null.
+  private final LineArena arena;
   // The second of the last entry's time, as written ("2026-12-03T10:00:00") and parsed.
   private final byte[] secondText = new byte["2026-12-03T10:00:00".length()];
   private Instant second;
 
-  /** {@code decided}: the file's kind as far as known, {@code null} before its first object. */
-  ReplayLines(ToolPreviews previews, Supplier<Kind> decided) {
+  /**
+   * {@code decided}: the file's kind as far as known, {@code null} before its first object; {@code
+   * arena}: where this thread copies the lines kept as they are when the recording is held (so the
+   * thread applying lines in order does not), or null; used by this thread only.
+   */
+  ReplayLines(ToolPreviews previews, Supplier<Kind> decided, LineArena arena) {
     this.previews = previews;
     this.decided = decided;
+    this.arena = arena;
   }
 
   @Override
@@ -187,13 +194,19 @@ final class ReplayLines implements OrderedLines.Work<ReplayLine> {
         return fromClaude(node, bytes, offset, length);
       }
     }
-    return new Shown(previews.draft(bytes, offset, length), bytes, offset, length);
+    return shown(previews.draft(bytes, offset, length), bytes, offset, length);
+  }
+
+  private Shown shown(ToolPreviews.Draft draft, byte[] bytes, int offset, int length) {
+    ReplayScript.Line copied =
+        arena != null && draft.json() == null ? arena.add(bytes, offset, length) : null;
+    return new Shown(draft, bytes, offset, length, copied);
   }
 
   /** {@link #fromClaude(byte[], int, int)} of a line parsed as {@code node}. */
   private Part fromClaude(JsonNode node, byte[] bytes, int offset, int length) {
     if (!"control_request".equals(Json.text(node, "type"))) {
-      return new Shown(previews.draft(node, bytes, offset, length), bytes, offset, length);
+      return shown(previews.draft(node, bytes, offset, length), bytes, offset, length);
     }
     JsonNode request = node.path("request");
     if ("can_use_tool".equals(Json.text(request, "subtype"))) {
@@ -229,7 +242,7 @@ final class ReplayLines implements OrderedLines.Work<ReplayLine> {
       return new Prompt(prompt.get());
     }
     if (SessionRecords.shown(node)) {
-      return new Shown(previews.draft(node, bytes, offset, length), bytes, offset, length);
+      return shown(previews.draft(node, bytes, offset, length), bytes, offset, length);
     }
     return NOTHING;
   }

@@ -215,7 +215,8 @@ class ReplayLinesTest {
   }
 
   private static ReplayLine read(byte[] line, Kind seen) {
-    ReplayLines lines = new ReplayLines(new ToolPreviews(ToolPreviews.BUDGET_CHARS), () -> seen);
+    ReplayLines lines =
+        new ReplayLines(new ToolPreviews(ToolPreviews.BUDGET_CHARS), () -> seen, null);
     return lines.read(line.clone(), 0, line.length, 1);
   }
 }
