@@ -15,7 +15,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -97,31 +96,7 @@ public final class Json {
 
   public static double doubleValue(JsonNode node, String field, double fallback) {
     JsonNode value = node == null ? null : node.get(field);
-    if (value == null || !value.isNumber()) {
-      return fallback;
-    }
-    return value.isBigDecimal() ? toDouble(value.decimalValue()) : value.doubleValue();
-  }
-
-  /** Powers of ten that a double holds exactly. */
-  private static final double[] EXACT_POWERS_OF_TEN = {
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-    1e17, 1e18, 1e19, 1e20, 1e21, 1e22
-  };
-
-  /**
-   * {@link BigDecimal#doubleValue()}, the same double, without its slow path for the common case.
-   * Java 17 converts every decimal with a fraction through its text and big-number arithmetic (a
-   * cost a result's {@code total_cost_usd} paid on every line of a scan). A digit count of at most
-   * 15 and a scale of at most 22 make the digits and the power of ten exact doubles, and one
-   * division of exact doubles is correctly rounded, as {@code doubleValue} is.
-   */
-  static double toDouble(BigDecimal decimal) {
-    int scale = decimal.scale();
-    if (scale >= 0 && scale < EXACT_POWERS_OF_TEN.length && decimal.precision() <= 15) {
-      return decimal.unscaledValue().longValue() / EXACT_POWERS_OF_TEN[scale];
-    }
-    return decimal.doubleValue();
+    return value != null && value.isNumber() ? value.doubleValue() : fallback;
   }
 
   /** True only when the field is the JSON literal {@code true}. */
