@@ -139,17 +139,26 @@ public final class ReplayFile {
         throw new NotReplayable("is binary data, not JSON lines");
       }
     }
-    Reader reader = new Reader(recording, held ? new LineArena() : null);
-    // One arena per reading thread (each batch of lines gets a new ReplayLines).
-    ThreadLocal<LineArena> arenas = ThreadLocal.withInitial(() -> held ? new LineArena() : null);
-    int maxLineBytes = NdjsonReader.maxLineBytesFor(Runtime.getRuntime().maxMemory());
-    OrderedLines.read(
-        in,
-        maxLineBytes,
-        workers,
-        () -> new ReplayLines(reader.previews, reader::kind, arenas.get()),
-        reader::apply);
-    return reader.loaded();
+    long maxMemory = Runtime.getRuntime().maxMemory();
+    // One arena per thread that reads lines (each batch gets a new ReplayLines); this thread's is
+    // the reader's too. Its arrays are sized so that all the arenas' unused tails stay a sixteenth
+    // of the heap, however many threads.
+    int largest = LineArena.largestFor(maxMemory, workers + 1);
+    ThreadLocal<LineArena> arenas =
+        ThreadLocal.withInitial(() -> held ? new LineArena(largest) : null);
+    try {
+      Reader reader = new Reader(recording, arenas.get());
+      OrderedLines.read(
+          in,
+          NdjsonReader.maxLineBytesFor(maxMemory),
+          workers,
+          () -> new ReplayLines(reader.previews, reader::kind, arenas.get()),
+          reader::apply);
+      return reader.loaded();
+    } finally {
+      // This thread outlives the read: its arena must not hold the last array.
+      arenas.remove();
+    }
   }
 
   /** Applies the lines read, in order, deciding the kind on the first JSON object. */

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A recorded session to play back. Either a recording played from the start ({@link #recording}: a
@@ -44,6 +45,10 @@ public record ReplayScript(List<Segment> turns, List<Segment> resumes, boolean f
    * decodes nor re-encodes it, and played by parsing them once.
    */
   public record Line(byte[] bytes, int offset, int length) implements Item {
+    public Line {
+      Objects.checkFromIndexSize(offset, length, bytes.length);
+    }
+
     public Line(byte[] json) {
       this(json, 0, json.length);
     }

@@ -16,7 +16,7 @@ class LineArenaTest {
 
   @Test
   void everyLineReadsBackAsItWasAddedWhateverArraysItSharesOrFills() {
-    LineArena arena = new LineArena();
+    LineArena arena = new LineArena(LineArena.LARGEST);
     Random random = new Random(1);
     List<String> added = new ArrayList<>();
     List<ReplayScript.Line> lines = new ArrayList<>();
@@ -43,7 +43,7 @@ class LineArenaTest {
   @Test
   void aLineLargerThanAnEighthOfTheLargestArrayGetsAnArrayOfItsOwn() {
     byte[] json = new byte[LineArena.LARGEST / 8 + 3];
-    ReplayScript.Line line = new LineArena().add(json, 1, json.length - 2);
+    ReplayScript.Line line = new LineArena(LineArena.LARGEST).add(json, 1, json.length - 2);
     assertThat(line.bytes()).isNotSameAs(json).hasSize(json.length - 2);
     assertThat(line.offset()).isZero();
     assertThat(line.length()).isEqualTo(json.length - 2);
@@ -51,8 +51,21 @@ class LineArenaTest {
 
   @Test
   void aShortRecordingTakesLittleMoreThanItsOwnSize() {
-    ReplayScript.Line line = new LineArena().add(SYSTEM, 0, SYSTEM.length);
+    ReplayScript.Line line = new LineArena(LineArena.LARGEST).add(SYSTEM, 0, SYSTEM.length);
     assertThat(line.bytes().length).isEqualTo(LineArena.FIRST);
     assertThat(line.text()).isEqualTo("{\"type\":\"system\"}");
+  }
+
+  @Test
+  void itsArraysShrinkSoThatAllArenasUnusedTailsStayWithinASixteenthOfTheHeap() {
+    long gigabytes = 6L << 30;
+    assertThat(LineArena.largestFor(gigabytes, 3)).isEqualTo(LineArena.LARGEST);
+    long small = 300L << 20;
+    for (int arenas : new int[] {1, 3, 17, 65}) {
+      int largest = LineArena.largestFor(small, arenas);
+      assertThat((long) largest * arenas)
+          .isLessThanOrEqualTo(Math.max(small / 16, (long) LineArena.FIRST * arenas));
+      assertThat(largest).isBetween(LineArena.FIRST, LineArena.LARGEST);
+    }
   }
 }
