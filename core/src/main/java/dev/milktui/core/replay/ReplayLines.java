@@ -36,6 +36,8 @@ import java.util.function.Supplier;
 final class ReplayLines implements OrderedLines.Work<ReplayLine> {
   private static final String CONTROL_REQUEST_STRING = "\"control_request\"";
   private static final BytePattern CONTROL_REQUEST = new BytePattern(CONTROL_REQUEST_STRING);
+  // A unicode escape could spell it (the line is then parsed to know).
+  private static final BytePattern UNICODE_ESCAPE = new BytePattern("\\u");
   private static final Skipped SKIPPED = new Skipped();
   private static final Nothing NOTHING = new Nothing();
 
@@ -183,10 +185,17 @@ final class ReplayLines implements OrderedLines.Work<ReplayLine> {
 
   /** A line claude printed; a question to the user becomes a note, never a dialog. */
   private Part fromClaude(byte[] bytes, int offset, int length) {
-    return fromClaude(bytes, offset, length, CONTROL_REQUEST.in(bytes, offset, length));
+    return fromClaude(
+        bytes,
+        offset,
+        length,
+        CONTROL_REQUEST.in(bytes, offset, length) || UNICODE_ESCAPE.in(bytes, offset, length));
   }
 
-  /** {@code mayAsk}: whether the line holds the string {@code "control_request"}. */
+  /**
+   * {@code mayAsk}: whether the line may hold the string {@code "control_request"}, as it is or
+   * spelled with unicode escapes; such a line is parsed, and its type read, to know.
+   */
   private Part fromClaude(byte[] bytes, int offset, int length, boolean mayAsk) {
     if (mayAsk) {
       JsonNode node = parse(bytes, offset, length);

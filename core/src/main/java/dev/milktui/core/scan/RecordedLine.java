@@ -13,11 +13,11 @@ import java.util.Arrays;
  * general path.
  */
 public final class RecordedLine {
-  private static final byte[] START = bytes("{\"ts\":\"");
-  private static final byte[] DIR = bytes("\",\"dir\":\"");
-  private static final byte[] CLI = bytes(RecordFile.FROM_CLAUDE);
-  private static final byte[] LINE = bytes("\",\"line\":\"");
-  private static final byte[] HOST = bytes("\",\"dir\":\"host\",\"line\":\"");
+  private static final byte[] START = Utf8Bytes.ascii("{\"ts\":\"");
+  private static final byte[] DIR = Utf8Bytes.ascii("\",\"dir\":\"");
+  private static final byte[] CLI = Utf8Bytes.ascii(RecordFile.FROM_CLAUDE);
+  private static final byte[] LINE = Utf8Bytes.ascii("\",\"line\":\"");
+  private static final byte[] HOST = Utf8Bytes.ascii("\",\"dir\":\"host\",\"line\":\"");
 
   /** The bytes that end a plain run inside a JSON string: a quote, a backslash, a control. */
   private static final boolean[] SPECIAL = new boolean[256];
@@ -70,7 +70,7 @@ public final class RecordedLine {
   public static int hostStart(byte[] bytes, int offset, int length) {
     int end = offset + length;
     int start = lineStart(bytes, offset, length, false);
-    if (start < 0 || !matches(bytes, start - HOST.length, end, HOST)) {
+    if (start < 0 || !Utf8Bytes.startsWith(bytes, start - HOST.length, end, HOST)) {
       return -1;
     }
     for (int at = offset + START.length; bytes[at] != '"'; at++) {
@@ -121,7 +121,7 @@ public final class RecordedLine {
    */
   private static int lineStart(byte[] bytes, int offset, int length, boolean fromClaude) {
     int end = offset + length;
-    if (!matches(bytes, offset, end, START)) {
+    if (!Utf8Bytes.startsWith(bytes, offset, end, START)) {
       return -1;
     }
     int at = offset + START.length;
@@ -131,7 +131,7 @@ public final class RecordedLine {
       }
       at++;
     }
-    if (!matches(bytes, at, end, DIR)) {
+    if (!Utf8Bytes.startsWith(bytes, at, end, DIR)) {
       return -1;
     }
     at += DIR.length;
@@ -139,11 +139,11 @@ public final class RecordedLine {
     while (at < end && bytes[at] >= 'a' && bytes[at] <= 'z') {
       at++;
     }
-    boolean claude = at - word == CLI.length && matches(bytes, word, end, CLI);
+    boolean claude = at - word == CLI.length && Utf8Bytes.startsWith(bytes, word, end, CLI);
     if (at == word || claude != fromClaude) {
       return -1;
     }
-    return matches(bytes, at, end, LINE) ? at + LINE.length : -1;
+    return Utf8Bytes.startsWith(bytes, at, end, LINE) ? at + LINE.length : -1;
   }
 
   /** Whether the string from {@code start} is well-formed JSON and the entry closes after it. */
@@ -181,7 +181,8 @@ public final class RecordedLine {
   /**
    * A JSON string (its quotes included) looked for in a line while {@link #unescape} writes it:
    * every quote of the line comes from an escape, so it is checked for only where one ends, instead
-   * of in a search of its own over the whole line.
+   * of in a search of its own over the whole line. A unicode escape of the line's own could spell
+   * it too, so one counts as seen: the caller parses the line to know.
    */
   public static final class Watched {
     private final byte[] quoted;
@@ -192,9 +193,23 @@ public final class RecordedLine {
       this.quoted = quoted.getBytes(StandardCharsets.US_ASCII);
     }
 
-    /** Whether the line last unescaped with it holds the string. */
+    /** Whether the line last unescaped with it may hold the string (see above). */
     public boolean seen() {
       return seen;
+    }
+
+    /**
+     * After a unicode escape of the entry's wrote {@code codePoint}: whether it closed the string,
+     * or made a backslash and a {@code u} of the line's own escape with the bytes around it.
+     */
+    private boolean afterUnicode(
+        byte[] bytes, int start, int write, int codePoint, int read, int end) {
+      return switch (codePoint) {
+        case '"' -> endsAt(bytes, start, write);
+        case '\\' -> read < end && bytes[read] == 'u';
+        case 'u' -> write - 2 >= start && bytes[write - 2] == '\\';
+        default -> false;
+      };
     }
 
     /** Whether the unescaped bytes from {@code start} to {@code end} (a quote) end with it. */
@@ -248,7 +263,13 @@ public final class RecordedLine {
             watched.seen = true;
           }
         }
-        case '\\', '/' -> bytes[write++] = escape;
+        case '\\' -> {
+          bytes[write++] = escape;
+          if (watched != null && read < end && bytes[read] == 'u') {
+            watched.seen = true;
+          }
+        }
+        case '/' -> bytes[write++] = escape;
         case 'n' -> bytes[write++] = '\n';
         case 'r' -> bytes[write++] = '\r';
         case 't' -> bytes[write++] = '\t';
@@ -269,7 +290,7 @@ public final class RecordedLine {
             }
           }
           write = utf8(bytes, write, codePoint);
-          if (codePoint == '"' && watched != null && watched.endsAt(bytes, start, write)) {
+          if (watched != null && watched.afterUnicode(bytes, start, write, codePoint, read, end)) {
             watched.seen = true;
           }
         }
@@ -345,22 +366,5 @@ public final class RecordedLine {
       bytes[at++] = (byte) (0x80 | (c & 0x3F));
     }
     return at;
-  }
-
-  /** Whether the bytes from {@code at}, before {@code end}, start with {@code expected}. */
-  public static boolean matches(byte[] bytes, int at, int end, byte[] expected) {
-    if (at + expected.length > end) {
-      return false;
-    }
-    for (int i = 0; i < expected.length; i++) {
-      if (bytes[at + i] != expected[i]) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static byte[] bytes(String ascii) {
-    return ascii.getBytes(StandardCharsets.US_ASCII);
   }
 }
