@@ -1,12 +1,32 @@
 package dev.milktui.core.protocol;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * What the byte-level readers of JSON lines (the scan's triage, a record's line, replay's tool
- * strings) check in a string's raw bytes: a well-formed UTF-8 sequence and the four hex digits of a
- * {@code \}{@code u} escape, read one way in one place.
+ * strings and prompts) check in a line's raw bytes: a well-formed UTF-8 sequence, the four hex
+ * digits of a {@code \}{@code u} escape, and a fixed ASCII opening, read one way in one place.
  */
 public final class Utf8Bytes {
   private Utf8Bytes() {}
+
+  /** An ASCII text's bytes, to compare a line's with. */
+  public static byte[] ascii(String text) {
+    return text.getBytes(StandardCharsets.US_ASCII);
+  }
+
+  /** Whether the bytes from {@code at}, before {@code end}, start with {@code expected}. */
+  public static boolean startsWith(byte[] bytes, int at, int end, byte[] expected) {
+    if (at < 0 || end - at < expected.length) {
+      return false;
+    }
+    for (int i = 0; i < expected.length; i++) {
+      if (bytes[at + i] != expected[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
 
   /**
    * The length of the well-formed UTF-8 sequence at {@code at} (RFC 3629: no overlong form, no

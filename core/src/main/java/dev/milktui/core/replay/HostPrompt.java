@@ -1,7 +1,6 @@
 package dev.milktui.core.replay;
 
 import dev.milktui.core.protocol.Utf8Bytes;
-import dev.milktui.core.scan.RecordedLine;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -11,10 +10,11 @@ import java.nio.charset.StandardCharsets;
  * than the rest of it. Any other line is left to the parser.
  */
 final class HostPrompt {
-  private static final byte[] OPENING = ascii("{\"type\":\"user\",");
-  private static final byte[] UUID = ascii("\"uuid\":\"");
-  private static final byte[] MESSAGE = ascii("\"message\":{\"role\":\"user\",\"content\":\"");
-  private static final byte[] CLOSING = ascii("\"}}");
+  private static final byte[] OPENING = Utf8Bytes.ascii("{\"type\":\"user\",");
+  private static final byte[] UUID = Utf8Bytes.ascii("\"uuid\":\"");
+  private static final byte[] MESSAGE =
+      Utf8Bytes.ascii("\"message\":{\"role\":\"user\",\"content\":\"");
+  private static final byte[] CLOSING = Utf8Bytes.ascii("\"}}");
 
   private HostPrompt() {}
 
@@ -50,7 +50,7 @@ final class HostPrompt {
 
   /** Where {@code expected} ends when the bytes from {@code at} start with it, else -1. */
   private static int after(byte[] bytes, int at, int end, byte[] expected) {
-    return RecordedLine.matches(bytes, at, end, expected) ? at + expected.length : -1;
+    return Utf8Bytes.startsWith(bytes, at, end, expected) ? at + expected.length : -1;
   }
 
   /** The quote that closes a string whose content starts at {@code from}; -1 at anything else. */
@@ -75,9 +75,5 @@ final class HostPrompt {
       }
     }
     return -1;
-  }
-
-  private static byte[] ascii(String text) {
-    return text.getBytes(StandardCharsets.US_ASCII);
   }
 }

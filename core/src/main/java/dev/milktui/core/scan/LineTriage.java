@@ -67,35 +67,35 @@ final class LineTriage {
     STOP['\\'] = true;
   }
 
-  private static final byte[] TYPE = ascii("type");
-  private static final byte[] SUBTYPE = ascii("subtype");
-  private static final byte[] SESSION_ID = ascii("session_id");
-  private static final byte[] CWD = ascii("cwd");
-  private static final byte[] VERSION = ascii("claude_code_version");
-  private static final byte[] EVENT = ascii("event");
-  private static final byte[] MESSAGE = ascii("message");
-  private static final byte[] CONTENT_NAME = ascii("content");
-  private static final byte[] ASSISTANT = ascii("assistant");
-  private static final byte[] USER = ascii("user");
-  private static final byte[] RESULT = ascii("result");
-  private static final byte[] SYSTEM = ascii("system");
-  private static final byte[] INIT = ascii("init");
-  private static final byte[] PERMISSION_DENIED = ascii("permission_denied");
-  private static final byte[] STREAM_EVENT = ascii("stream_event");
-  private static final byte[] CONTENT_BLOCK_START = ascii("content_block_start");
-  private static final byte[] CONTENT_BLOCK = ascii("content_block");
+  private static final byte[] TYPE = Utf8Bytes.ascii("type");
+  private static final byte[] SUBTYPE = Utf8Bytes.ascii("subtype");
+  private static final byte[] SESSION_ID = Utf8Bytes.ascii("session_id");
+  private static final byte[] CWD = Utf8Bytes.ascii("cwd");
+  private static final byte[] VERSION = Utf8Bytes.ascii("claude_code_version");
+  private static final byte[] EVENT = Utf8Bytes.ascii("event");
+  private static final byte[] MESSAGE = Utf8Bytes.ascii("message");
+  private static final byte[] CONTENT_NAME = Utf8Bytes.ascii("content");
+  private static final byte[] ASSISTANT = Utf8Bytes.ascii("assistant");
+  private static final byte[] USER = Utf8Bytes.ascii("user");
+  private static final byte[] RESULT = Utf8Bytes.ascii("result");
+  private static final byte[] SYSTEM = Utf8Bytes.ascii("system");
+  private static final byte[] INIT = Utf8Bytes.ascii("init");
+  private static final byte[] PERMISSION_DENIED = Utf8Bytes.ascii("permission_denied");
+  private static final byte[] STREAM_EVENT = Utf8Bytes.ascii("stream_event");
+  private static final byte[] CONTENT_BLOCK_START = Utf8Bytes.ascii("content_block_start");
+  private static final byte[] CONTENT_BLOCK = Utf8Bytes.ascii("content_block");
 
   /** The block types a scan reads a message for: those {@link LineSkim} keeps. */
   private static final byte[][] CALL_BLOCKS =
-      LineSkim.CALL_BLOCKS.stream().map(LineTriage::ascii).toArray(byte[][]::new);
+      LineSkim.CALL_BLOCKS.stream().map(Utf8Bytes::ascii).toArray(byte[][]::new);
 
   /** How a line triaged here opens: with its type, as claude writes every line but its results. */
-  private static final byte[] OPENING = ascii("{\"type\":\"");
+  private static final byte[] OPENING = Utf8Bytes.ascii("{\"type\":\"");
 
-  private static final byte[] OBJECT = ascii("{\"");
+  private static final byte[] OBJECT = Utf8Bytes.ascii("{\"");
 
-  private static final byte[] ESCAPED_OPENING = ascii("{\\\"type\\\":\\\"");
-  private static final byte[] ESCAPED_OBJECT = ascii("{\\\"");
+  private static final byte[] ESCAPED_OPENING = Utf8Bytes.ascii("{\\\"type\\\":\\\"");
+  private static final byte[] ESCAPED_OBJECT = Utf8Bytes.ascii("{\\\"");
 
   /** Field slots: where each read value starts and ends; -1 when absent or not a string. */
   private static final int F_TYPE = 0;
@@ -127,7 +127,7 @@ final class LineTriage {
 
   /** The names of the fields the skim reads ({@link LineSkim#READ}). */
   private static final byte[][] READ =
-      LineSkim.READ.stream().map(LineTriage::ascii).toArray(byte[][]::new);
+      LineSkim.READ.stream().map(Utf8Bytes::ascii).toArray(byte[][]::new);
 
   /**
    * Where each of the line's fields starts and ends, name and value, and where its name ends. Which
@@ -178,10 +178,15 @@ final class LineTriage {
    */
   LineOutcome.Facts facts(byte[] line, int offset, int length) {
     keptLength = -1;
-    if (length > MAX_LINE_BYTES || !startsWith(line, offset, length, OBJECT)) {
+    if (length > MAX_LINE_BYTES || !Utf8Bytes.startsWith(line, offset, offset + length, OBJECT)) {
       return null;
     }
-    return triage(line, offset, offset + length, false, startsWith(line, offset, length, OPENING));
+    return triage(
+        line,
+        offset,
+        offset + length,
+        false,
+        Utf8Bytes.startsWith(line, offset, offset + length, OPENING));
   }
 
   /**
@@ -193,10 +198,16 @@ final class LineTriage {
   LineOutcome.Facts recordedFacts(byte[] entry, int start, int end) {
     int length = end - start;
     keptLength = -1;
-    if (length > MAX_LINE_BYTES || !startsWith(entry, start, length, ESCAPED_OBJECT)) {
+    if (length > MAX_LINE_BYTES
+        || !Utf8Bytes.startsWith(entry, start, start + length, ESCAPED_OBJECT)) {
       return null;
     }
-    return triage(entry, start, end, true, startsWith(entry, start, length, ESCAPED_OPENING));
+    return triage(
+        entry,
+        start,
+        end,
+        true,
+        Utf8Bytes.startsWith(entry, start, start + length, ESCAPED_OPENING));
   }
 
   /**
@@ -314,18 +325,6 @@ final class LineTriage {
   /** Whether the entry's string closes right after the line and the entry right after it. */
   private boolean closesEntry() {
     return at < end && bytes[at] == '"' && RecordedLine.closes(bytes, at + 1, end);
-  }
-
-  private static boolean startsWith(byte[] line, int offset, int length, byte[] start) {
-    if (length < start.length) {
-      return false;
-    }
-    for (int i = 0; i < start.length; i++) {
-      if (line[offset + i] != start[i]) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /** Whether the line tells a scan nothing but the fields read here. */
@@ -810,9 +809,5 @@ final class LineTriage {
       }
     }
     return true;
-  }
-
-  private static byte[] ascii(String text) {
-    return text.getBytes(StandardCharsets.US_ASCII);
   }
 }
