@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import dev.milktui.core.protocol.Json;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -48,26 +47,9 @@ final class ToolPreviews {
 
   /**
    * The line (UTF-8, {@code length} bytes from {@code offset}) with its tool calls' long strings
-   * folded, or a copy of it when none is long (unparsed when its bytes show none is).
+   * folded; null when none is long, the line kept as it is (unparsed when its bytes show none is).
    */
-  byte[] of(byte[] bytes, int offset, int length) {
-    return orCopy(folded(bytes, offset, length), bytes, offset, length);
-  }
-
-  /**
-   * {@link #of(byte[], int, int)} for a line already parsed as {@code node}, which may be changed;
-   * the line is written anew only when something was folded.
-   */
-  byte[] of(JsonNode node, byte[] bytes, int offset, int length) {
-    return orCopy(folded(node, bytes, offset, length), bytes, offset, length);
-  }
-
-  private static byte[] orCopy(byte[] folded, byte[] bytes, int offset, int length) {
-    return folded != null ? folded : Arrays.copyOfRange(bytes, offset, offset + length);
-  }
-
-  /** The line with its long strings folded; null when none is, the line kept as it is. */
-  private byte[] folded(byte[] bytes, int offset, int length) {
+  byte[] folded(byte[] bytes, int offset, int length) {
     if (length <= STRING_CHARS) {
       return null;
     }
@@ -80,7 +62,11 @@ final class ToolPreviews {
     return node == null ? null : folded(node, bytes, offset, length);
   }
 
-  private byte[] folded(JsonNode node, byte[] bytes, int offset, int length) {
+  /**
+   * {@link #folded(byte[], int, int)} for a line already parsed as {@code node}, which may be
+   * changed.
+   */
+  byte[] folded(JsonNode node, byte[] bytes, int offset, int length) {
     if (length > STRING_CHARS && node instanceof ObjectNode object) {
       try {
         if (fold(object)) {
@@ -93,13 +79,13 @@ final class ToolPreviews {
     return null;
   }
 
-  /** {@link #of(JsonNode, byte[], int, int)} drafted on any thread, for {@link #kept}. */
+  /** {@link #folded(JsonNode, byte[], int, int)} drafted on any thread, for {@link #kept}. */
   Draft draft(JsonNode node, byte[] bytes, int offset, int length) {
     ToolPreviews ahead = ahead();
     return drafted(ahead, ahead.folded(node, bytes, offset, length));
   }
 
-  /** {@link #of(byte[], int, int)} drafted on any thread, for {@link #kept}. */
+  /** {@link #folded(byte[], int, int)} drafted on any thread, for {@link #kept}. */
   Draft draft(byte[] bytes, int offset, int length) {
     ToolPreviews ahead = ahead();
     return drafted(ahead, ahead.folded(bytes, offset, length));

@@ -2,7 +2,9 @@ package dev.milktui.core.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class ToolPreviewsTest {
@@ -15,7 +17,21 @@ class ToolPreviewsTest {
 
   private static String kept(ToolPreviews previews, String line) {
     byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
-    return new String(previews.of(bytes, 0, bytes.length), StandardCharsets.UTF_8);
+    return new String(of(previews, bytes, 0, bytes.length), StandardCharsets.UTF_8);
+  }
+
+  /** What a replay keeps of the line: folded, or as it is. */
+  static byte[] of(ToolPreviews previews, byte[] bytes, int offset, int length) {
+    return orAsRead(previews.folded(bytes, offset, length), bytes, offset, length);
+  }
+
+  /** {@link #of(ToolPreviews, byte[], int, int)} of a line parsed as {@code node}. */
+  static byte[] of(ToolPreviews previews, JsonNode node, byte[] bytes, int offset, int length) {
+    return orAsRead(previews.folded(node, bytes, offset, length), bytes, offset, length);
+  }
+
+  private static byte[] orAsRead(byte[] folded, byte[] bytes, int offset, int length) {
+    return folded != null ? folded : Arrays.copyOfRange(bytes, offset, offset + length);
   }
 
   @Test

@@ -38,11 +38,11 @@ class ToolStringsTest {
    */
   private static void assertSamePreviews(byte[] line) {
     for (long budget : new long[] {ToolPreviews.BUDGET_CHARS, CAP + 1, 0}) {
-      byte[] streamed = new ToolPreviews(budget).of(line, 0, line.length);
+      byte[] streamed = ToolPreviewsTest.of(new ToolPreviews(budget), line, 0, line.length);
       byte[] whole;
       try {
         JsonNode tree = Json.mapper().readTree(line);
-        whole = new ToolPreviews(budget).of(tree, line, 0, line.length);
+        whole = ToolPreviewsTest.of(new ToolPreviews(budget), tree, line, 0, line.length);
       } catch (IOException e) {
         whole = line;
       }
@@ -65,7 +65,10 @@ class ToolStringsTest {
 
     assertThat(tree.at("/message/content/0/content")).isInstanceOf(ToolStrings.Text.class);
     assertSamePreviews(line);
-    assertThat(new String(new ToolPreviews(0).of(bytes, 0, bytes.length), StandardCharsets.UTF_8))
+    assertThat(
+            new String(
+                ToolPreviewsTest.of(new ToolPreviews(0), bytes, 0, bytes.length),
+                StandardCharsets.UTF_8))
         .contains("… [" + (2000 * 26 - SHORT) + " more bytes]");
   }
 
@@ -265,8 +268,10 @@ class ToolStringsTest {
     Arrays.fill(buffer, (byte) '"');
     System.arraycopy(line, 0, buffer, 10, line.length);
 
-    byte[] folded = new ToolPreviews(ToolPreviews.BUDGET_CHARS).of(buffer, 10, line.length);
-    byte[] expected = new ToolPreviews(ToolPreviews.BUDGET_CHARS).of(line, 0, line.length);
+    byte[] folded =
+        ToolPreviewsTest.of(new ToolPreviews(ToolPreviews.BUDGET_CHARS), buffer, 10, line.length);
+    byte[] expected =
+        ToolPreviewsTest.of(new ToolPreviews(ToolPreviews.BUDGET_CHARS), line, 0, line.length);
 
     assertThat(folded).isEqualTo(expected).isNotEqualTo(line);
   }
