@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -252,5 +253,32 @@ class ReplayFileTest {
     ToolCallCell write =
         of(conversation(ReplayFile.read(record).script()), ToolCallCell.class).get(0);
     assertThat(write.input().path("content").textValue()).endsWith("… [1000 more bytes]");
+  }
+
+  /**
+   * A recording held whole (its lines in arenas shared by many lines) loads the same items, in the
+   * same order, as one handed over item by item (each line in an array of its own): every
+   * recording, captured and as a session record with its prompts.
+   */
+  @Test
+  void aHeldRecordingLoadsTheItemsARecordingHandedOverItemByItemDoes() throws Exception {
+    for (String name : Recordings.names()) {
+      for (Path file :
+          List.of(Recordings.ndjson(name), record(name, dir.resolve(name + ".jsonl")))) {
+        List<ReplayScript.Item> handed = new ArrayList<>();
+        ReplayFile.read(file, handed::add);
+        List<ReplayScript.Item> held =
+            ReplayFile.read(file).script().turns().stream()
+                .flatMap(turn -> turn.items().stream())
+                .toList();
+        assertThat(held.stream().map(ReplayFileTest::described).toList())
+            .as(file.toString())
+            .isEqualTo(handed.stream().map(ReplayFileTest::described).toList());
+      }
+    }
+  }
+
+  private static String described(ReplayScript.Item item) {
+    return item instanceof ReplayScript.Line line ? "line " + line.text() : item.toString();
   }
 }

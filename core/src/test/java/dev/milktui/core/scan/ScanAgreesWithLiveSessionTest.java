@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -81,6 +82,27 @@ class ScanAgreesWithLiveSessionTest {
             ""));
 
     assertAgree("repeated", capture, dir);
+  }
+
+  /**
+   * A call's input with decimals written with trailing zeros or an exponent (Node never writes them
+   * so, other writers may): the scan lists the numbers as the live session's tree holds them.
+   */
+  @Test
+  void aCallsDecimalsAreListedAsALiveSessionReadsThem(@TempDir Path dir) throws IOException {
+    Path capture = dir.resolve("capture.ndjson");
+    Files.writeString(
+        capture,
+        String.join(
+            "\n",
+            "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"cwd\":\"/p\"}",
+            "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"tool_use\","
+                + "\"id\":\"t0\",\"name\":\"Bash\",\"input\":{\"command\":\"ls\","
+                + "\"timeout\":2.50,\"n\":1.0E+2,\"z\":0.000,\"m\":-1.5e-3}}]}}",
+            "{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,\"session_id\":\"s\"}",
+            ""));
+
+    assertAgree("decimals", capture, dir);
   }
 
   private static void assertAgree(String name, Path capture, Path dir) throws IOException {

@@ -22,9 +22,8 @@ public final class RecordOf {
 
   public static Path recording(String name, Path file) throws IOException {
     List<String> host = new ArrayList<>();
-    Path stdin = Recordings.stdin(name);
-    if (Files.exists(stdin)) {
-      host.addAll(Files.readAllLines(stdin));
+    if (Recordings.hasStdin(name)) {
+      host.addAll(Files.readAllLines(Recordings.stdin(name)));
     }
     Clock clock = Clock.fixed(Instant.parse("2026-12-03T10:00:00Z"), ZoneOffset.UTC);
     try (RecordFile record = RecordFile.open(file, clock)) {

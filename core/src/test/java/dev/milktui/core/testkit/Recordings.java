@@ -50,6 +50,11 @@ public final class Recordings {
     return file(name, ".stdin.jsonl");
   }
 
+  /** Whether the recording has what the host wrote to claude's stdin ({@link #stdin}). */
+  public static boolean hasStdin(String name) {
+    return Files.isRegularFile(root().resolve(relative(name) + ".stdin.jsonl"));
+  }
+
   /** A session file Claude kept of a recorded run, {@code NAME.jsonl}. */
   public static Path sessionFile(String name) {
     return file(name, ".jsonl");
@@ -114,8 +119,12 @@ public final class Recordings {
     return messages;
   }
 
+  private static String relative(String name) {
+    return name.contains("/") ? name : DEFAULT_FOLDER + "/" + name;
+  }
+
   private static Path file(String name, String suffix) {
-    String relative = name.contains("/") ? name : DEFAULT_FOLDER + "/" + name;
+    String relative = relative(name);
     Path file = root().resolve(relative + suffix);
     if (!Files.isRegularFile(file)) {
       throw new IllegalStateException(
