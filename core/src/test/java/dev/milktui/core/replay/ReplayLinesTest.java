@@ -2,7 +2,9 @@ package dev.milktui.core.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.milktui.core.protocol.HostMessages;
+import dev.milktui.core.protocol.Json;
 import dev.milktui.core.replay.ReplayFile.Kind;
 import dev.milktui.core.replay.ReplayLine.Parsed;
 import dev.milktui.core.scan.RecordedLine;
@@ -204,6 +206,30 @@ class ReplayLinesTest {
     assertThat(
             Arrays.copyOfRange(parsed.bytes(), parsed.offset(), parsed.offset() + parsed.length()))
         .isEqualTo(line);
+  }
+
+  /**
+   * A permission request whose type is spelled with a unicode escape is still a request: it becomes
+   * the note of what was asked, never a line played to the engine, in a record's entry and as
+   * claude's own line.
+   */
+  @Test
+  void aRequestSpelledWithUnicodeEscapesIsStillAskedNotPlayed() {
+    String request =
+        "{\"type\":\"control\\u005frequest\",\"request_id\":\"r1\",\"request\":{"
+            + "\"subtype\":\"can_use_tool\",\"tool_name\":\"Bash\",\"input\":{}}}";
+    byte[] entry =
+        bytes(
+            "{\"ts\":\"2026-12-03T10:00:00Z\",\"dir\":\"cli\",\"line\":"
+                + Json.write(TextNode.valueOf(request))
+                + "}");
+    ReplayLine recorded = read(entry, Kind.RECORD);
+    assertThat(recorded).isInstanceOf(ReplayLine.Recorded.class);
+    assertThat(((ReplayLine.Recorded) recorded).claude())
+        .isEqualTo(new ReplayLine.Asked("r1", "Bash"));
+
+    ReplayLine own = read(bytes(request), Kind.STREAM_JSON);
+    assertThat(((Parsed) own).part()).isEqualTo(new ReplayLine.Asked("r1", "Bash"));
   }
 
   private static byte[] entry(String opening, byte[] content) {
