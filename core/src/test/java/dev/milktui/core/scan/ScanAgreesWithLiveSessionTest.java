@@ -69,17 +69,12 @@ class ScanAgreesWithLiveSessionTest {
   @MethodSource("repeatedKeys")
   void aCallHiddenByALaterRepeatedKeyIsNoCallToTheScanAsToALiveSession(
       String line, @TempDir Path dir) throws IOException {
-    Path capture = dir.resolve("capture.ndjson");
-    Files.writeString(
-        capture,
-        String.join(
-            "\n",
-            "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"cwd\":\"/p\"}",
+    Path capture =
+        turn(
+            dir,
             "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"tool_use\","
                 + "\"id\":\"t0\",\"name\":\"Read\",\"input\":{\"file_path\":\"/p/a\"}}]}}",
-            line,
-            "{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,\"session_id\":\"s\"}",
-            ""));
+            line);
 
     assertAgree("repeated", capture, dir);
   }
@@ -90,19 +85,25 @@ class ScanAgreesWithLiveSessionTest {
    */
   @Test
   void aCallsDecimalsAreListedAsALiveSessionReadsThem(@TempDir Path dir) throws IOException {
-    Path capture = dir.resolve("capture.ndjson");
-    Files.writeString(
-        capture,
-        String.join(
-            "\n",
-            "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"cwd\":\"/p\"}",
+    Path capture =
+        turn(
+            dir,
             "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"tool_use\","
                 + "\"id\":\"t0\",\"name\":\"Bash\",\"input\":{\"command\":\"ls\","
-                + "\"timeout\":2.50,\"n\":1.0E+2,\"z\":0.000,\"m\":-1.5e-3}}]}}",
-            "{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,\"session_id\":\"s\"}",
-            ""));
+                + "\"timeout\":2.50,\"n\":1.0E+2,\"z\":0.000,\"m\":-1.5e-3}}]}}");
 
     assertAgree("decimals", capture, dir);
+  }
+
+  /** A capture of one turn: an init, {@code lines}, a result. */
+  private static Path turn(Path dir, String... lines) throws IOException {
+    List<String> capture = new ArrayList<>();
+    capture.add("{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"cwd\":\"/p\"}");
+    capture.addAll(List.of(lines));
+    capture.add(
+        "{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,\"session_id\":\"s\"}");
+    capture.add("");
+    return Files.writeString(dir.resolve("capture.ndjson"), String.join("\n", capture));
   }
 
   private static void assertAgree(String name, Path capture, Path dir) throws IOException {
