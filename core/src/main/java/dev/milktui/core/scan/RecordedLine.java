@@ -57,7 +57,7 @@ public final class RecordedLine {
    */
   static boolean isWellFormedOtherEntry(byte[] bytes, int offset, int length) {
     int start = lineStart(bytes, offset, length, false);
-    return start >= 0 && stringCloses(bytes, start, offset + length);
+    return start >= 0 && stringCloses(bytes, start, offset + length, false);
   }
 
   /**
@@ -78,39 +78,7 @@ public final class RecordedLine {
         return -1;
       }
     }
-    return isExactString(bytes, start, end) ? start : -1;
-  }
-
-  /** Whether the string from {@code start} unescapes to what a decoder would encode again. */
-  private static boolean isExactString(byte[] bytes, int start, int end) {
-    int at = start;
-    while (at < end) {
-      byte b = bytes[at];
-      if (b < 0) {
-        int sequence = Utf8Bytes.wellFormed(bytes, at, end);
-        if (sequence == 0) {
-          return false;
-        }
-        at += sequence;
-      } else if (!SPECIAL[b]) {
-        at++;
-      } else if (b == '"') {
-        return closes(bytes, at + 1, end);
-      } else if (b != '\\' || at + 1 >= end) {
-        return false;
-      } else if (bytes[at + 1] == 'u') {
-        int unit = at + 6 <= end ? Utf8Bytes.hex4(bytes, at + 2) : -1;
-        if (unit < 0 || Character.isSurrogate((char) unit)) {
-          return false;
-        }
-        at += 6;
-      } else if ("\"\\/bfnrt".indexOf(bytes[at + 1]) >= 0) {
-        at += 2;
-      } else {
-        return false;
-      }
-    }
-    return false;
+    return stringCloses(bytes, start, end, true) ? start : -1;
   }
 
   /**
@@ -146,32 +114,41 @@ public final class RecordedLine {
     return Utf8Bytes.startsWith(bytes, at, end, LINE) ? at + LINE.length : -1;
   }
 
-  /** Whether the string from {@code start} is well-formed JSON and the entry closes after it. */
-  private static boolean stringCloses(byte[] bytes, int start, int end) {
+  /**
+   * Whether the string from {@code start} is well-formed JSON and the entry closes after it; for
+   * {@code exact}, also whether unescaping it in place ({@link #unescape}) gives what a decoder of
+   * the entry would encode again: well-formed UTF-8 and no escaped surrogate (a lone one is encoded
+   * otherwise).
+   */
+  private static boolean stringCloses(byte[] bytes, int start, int end, boolean exact) {
     int at = start;
     while (at < end) {
-      byte b = bytes[at++];
-      if (!SPECIAL[b & 0xFF]) {
-        continue;
-      }
-      if (b == '"') {
-        return closes(bytes, at, end);
-      }
-      if (b != '\\' || at >= end) {
+      byte b = bytes[at];
+      if (b < 0 && exact) {
+        int sequence = Utf8Bytes.wellFormed(bytes, at, end);
+        if (sequence == 0) {
+          return false;
+        }
+        at += sequence;
+      } else if (!SPECIAL[b & 0xFF]) {
+        at++;
+      } else if (b == '"') {
+        return closes(bytes, at + 1, end);
+      } else if (b != '\\' || at + 1 >= end) {
         return false;
-      }
-      switch (bytes[at++]) {
-        case '"', '\\', '/', 'n', 'r', 't', 'b', 'f' -> {}
-        case 'u' -> {
-          try {
-            hex4(bytes, at, end);
-          } catch (Malformed e) {
+      } else {
+        switch (bytes[at + 1]) {
+          case '"', '\\', '/', 'n', 'r', 't', 'b', 'f' -> at += 2;
+          case 'u' -> {
+            int unit = at + 6 <= end ? Utf8Bytes.hex4(bytes, at + 2) : -1;
+            if (unit < 0 || (exact && Character.isSurrogate((char) unit))) {
+              return false;
+            }
+            at += 6;
+          }
+          default -> {
             return false;
           }
-          at += 4;
-        }
-        default -> {
-          return false;
         }
       }
     }
