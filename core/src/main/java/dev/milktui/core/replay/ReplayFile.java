@@ -211,7 +211,7 @@ public final class ReplayFile {
     /** A line in the exact shape of a record's entry, in a file of another kind: read as any. */
     private ReplayLine readAgain(byte[] original) {
       if (again == null) {
-        again = new ReplayLines(previews, this::kind, null);
+        again = new ReplayLines(previews, this::kind, arena);
       }
       return again.read(original, 0, original.length, lines);
     }
@@ -285,17 +285,15 @@ public final class ReplayFile {
 
     private ReplayScript.Line line(Shown shown) {
       byte[] json = previews.kept(shown.draft(), shown.bytes(), shown.offset(), shown.length());
-      if (json == null && shown.copied() != null) {
-        return shown.copied();
+      if (json != null) {
+        return arena == null ? new ReplayScript.Line(json) : arena.add(json, 0, json.length);
       }
-      if (json == null) {
-        // Kept as read: copied out of the line, whose bytes are read again once it is applied.
-        return arena != null
-            ? arena.add(shown.bytes(), shown.offset(), shown.length())
-            : new ReplayScript.Line(
-                Arrays.copyOfRange(shown.bytes(), shown.offset(), shown.offset() + shown.length()));
-      }
-      return arena == null ? new ReplayScript.Line(json) : arena.add(json, 0, json.length);
+      // Kept as read: a held recording's line is already in its reading thread's arena; else it
+      // is copied out of the line read, whose bytes are read again once it is applied.
+      return shown.copied() != null
+          ? shown.copied()
+          : new ReplayScript.Line(
+              Arrays.copyOfRange(shown.bytes(), shown.offset(), shown.offset() + shown.length()));
     }
 
     /** What milk-tui sent that may answer a permission request: a note of the answer. */
